@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../shared/events';
+
+/**
+ * The outcome of one outgoing message, appended by the mail worker once per message (stream
+ * `email-{messageId}`, expected no stream, so a retried job can never record it twice).
+ * status: sent (delivered to SMTP), failed (gave up after its attempts), recorded (no SMTP_URL:
+ * kept in the log but not delivered).
+ */
+export const EmailDispatched = defineEvent(
+  'EmailDispatched',
+  1,
+  z.object({
+    messageId: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    template: z.string(),
+    status: z.enum(['sent', 'failed', 'recorded']),
+    attempts: z.number().int(),
+    error: z.string().optional(),
+    /** The event that caused the message (for UserApproved: that event's id). */
+    causationEventId: z.string(),
+  }),
+);
+
+export const emailEventDefinitions = [EmailDispatched] as const;
+export type EmailEvent = EventOf<(typeof emailEventDefinitions)[number]>;
+export const emailStreamId = (messageId: string) => `email-${messageId}`;

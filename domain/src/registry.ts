@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import { emailEventDefinitions, type EmailEvent } from './email/events';
+import type { EventDefinition } from './shared/events';
+import { userEventDefinitions, type UserEvent } from './user/events';
+import { vesselEventDefinitions, type VesselEvent } from './vessel/events';
+
+/**
+ * Every event the product records, in one union. Adding a capability means adding its
+ * definitions here; the event store, projections and workers learn about them from this list.
+ */
+export type DomainEvent = VesselEvent | UserEvent | EmailEvent;
+export type DomainEventType = DomainEvent['type'];
+export type EventData<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
+
+const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
+  ...vesselEventDefinitions,
+  ...userEventDefinitions,
+  ...emailEventDefinitions,
+];
+
+const byType = new Map(allDefinitions.map((d) => [d.type, d]));
+
+/** The schema version written today for an event type. */
+export function currentEventVersion(type: DomainEventType): number {
+  const definition = byType.get(type);
+  if (!definition) throw new Error(`Unknown event type ${type}`);
+  return definition.version;
+}
+
+export function isKnownEventType(type: string): type is DomainEventType {
+  return byType.has(type);
+}
+
+/**
+ * Turn stored data back into a typed event: upcast from the stored version to the current one,
+ * then validate with the current schema. An event that does not parse is a bug, not user input,
+ * so this throws.
+ */
+export function parseEvent(type: string, version: number, data: unknown): DomainEvent {
+  const definition = byType.get(type);
+  if (!definition) throw new Error(`Unknown event type ${type}`);
+  let upcast = data;
+  for (let v = version; v < definition.version; v++) {
+    const step = definition.upcasters?.[v];
+    if (!step) throw new Error(`No upcaster for ${type} from version ${v}`);
+    upcast = step(upcast);
+  }
+  return { type, data: definition.schema.parse(upcast) } as DomainEvent;
+}

@@ -1,0 +1,18 @@
+/**
+ * The one error type the domain throws. `kind` tells the API which HTTP status to answer
+ * (validation → 400, not_found → 404, conflict → 409, forbidden → 403); `message` is what
+ * the user reads, so it is written for them.
+ */
+export type DomainErrorKind = 'validation' | 'not_found' | 'conflict' | 'forbidden';
+
+export class DomainError extends Error {
+  constructor(
+    public readonly kind: DomainErrorKind,
+    message: string,
+    /** Field-level messages for a validation error, keyed by field path. */
+    public readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Every event carries who did it, which request it belongs to, and when. */
+export const eventMetadataSchema = z.object({
+  /** Acting user id; null for the system (seeding, scheduled jobs). */
+  userId: z.string().nullable(),
+  correlationId: z.string(),
+  /** ISO-8601 timestamp of the moment the command was decided. */
+  occurredAt: z.string(),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
+/**
+ * An event definition: its name (a past-tense fact), its current schema version, and the zod schema
+ * of its data. Older versions are upcast to the current one when read (see `upcasters`).
+ */
+export interface EventDefinition<T extends string, S extends z.ZodType> {
+  type: T;
+  version: number;
+  schema: S;
+  /** fromVersion → function turning that version's data into the next version's data. */
+  upcasters?: Record<number, (data: unknown) => unknown>;
+}
+
+export function defineEvent<T extends string, S extends z.ZodType>(
+  type: T,
+  version: number,
+  schema: S,
+  upcasters?: Record<number, (data: unknown) => unknown>,
+): EventDefinition<T, S> {
+  return { type, version, schema, upcasters };
+}
+
+/** The typed event value a definition describes: what deciders return and evolve consumes. */
+export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;

@@ -1,0 +1,51 @@
+import { DomainError } from '../shared/errors';
+import type { UserEvent } from './events';
+import type { Profile, Role, UserStatus } from './schema';
+import type { UserState } from './state';
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      email: string;
+      passwordHash: string;
+      firstName?: string;
+      lastName?: string;
+      role: Role;
+      status: UserStatus;
+      accountType?: string;
+      vesselId?: string;
+      source: 'signup' | 'admin' | 'seed';
+    }
+  | { type: 'ApproveUser'; userId: string }
+  | { type: 'SuspendUser'; userId: string }
+  | { type: 'UpdateProfile'; userId: string; profile: Profile };
+
+const notFound = () => new DomainError('not_found', 'User not found');
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'absent') {
+        throw new DomainError('conflict', 'An account with this email already exists', {
+          email: 'An account with this email already exists',
+        });
+      }
+      const { type: _type, ...data } = command;
+      return [{ type: 'UserRegistered', data }];
+    }
+    case 'ApproveUser':
+      if (state.status === 'absent') throw notFound();
+      if (state.status === 'active') throw new DomainError('conflict', 'User is already active');
+      return [
+        { type: 'UserApproved', data: { userId: command.userId, email: state.email, firstName: state.firstName } },
+      ];
+    case 'SuspendUser':
+      if (state.status === 'absent') throw notFound();
+      if (state.status === 'suspended') throw new DomainError('conflict', 'User is already suspended');
+      return [{ type: 'UserSuspended', data: { userId: command.userId } }];
+    case 'UpdateProfile':
+      if (state.status === 'absent') throw notFound();
+      return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...command.profile } }];
+  }
+}

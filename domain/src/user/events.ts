@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../shared/events';
+import { ROLES, USER_STATUSES } from './schema';
+
+/** A new account. The password is only ever stored hashed (scrypt, see command-api). */
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  1,
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    passwordHash: z.string(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    role: z.enum(ROLES),
+    status: z.enum(USER_STATUSES),
+    accountType: z.string().optional(),
+    vesselId: z.string().optional(),
+    /** How the account came to be: self sign-up, created by an admin, or seeded demo data. */
+    source: z.enum(['signup', 'admin', 'seed']),
+  }),
+);
+/** Email and name ride along so the approval mail can be sent from the event alone. */
+export const UserApproved = defineEvent(
+  'UserApproved',
+  1,
+  z.object({ userId: z.string(), email: z.string(), firstName: z.string().optional() }),
+);
+export const UserSuspended = defineEvent('UserSuspended', 1, z.object({ userId: z.string() }));
+export const UserProfileUpdated = defineEvent(
+  'UserProfileUpdated',
+  1,
+  z.object({
+    userId: z.string(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    phone: z.string().optional(),
+    company: z.string().optional(),
+    preferredFleet: z.string().optional(),
+    preferredVessel: z.string().optional(),
+  }),
+);
+
+export const userEventDefinitions = [UserRegistered, UserApproved, UserSuspended, UserProfileUpdated] as const;
+export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
+
+export const userStreamId = (userId: string) => `user-${userId}`;

@@ -1,0 +1,33 @@
+import type { UserEvent } from './events';
+import type { Role, UserStatus } from './schema';
+
+export type UserState =
+  | { status: 'absent' }
+  | {
+      status: UserStatus;
+      userId: string;
+      email: string;
+      role: Role;
+      firstName?: string;
+      profile: Omit<Extract<UserEvent, { type: 'UserProfileUpdated' }>['data'], 'userId'>;
+    };
+
+export const initialUserState = (): UserState => ({ status: 'absent' });
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, email, role, status, firstName, lastName } = event.data;
+      return { status, userId, email, role, firstName, profile: { firstName, lastName } };
+    }
+    case 'UserApproved':
+      return state.status === 'absent' ? state : { ...state, status: 'active' };
+    case 'UserSuspended':
+      return state.status === 'absent' ? state : { ...state, status: 'suspended' };
+    case 'UserProfileUpdated': {
+      if (state.status === 'absent') return state;
+      const { userId: _ignored, ...profile } = event.data;
+      return { ...state, firstName: profile.firstName, profile };
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { DomainError } from '../shared/errors';
+import type { VesselEvent } from './events';
+import type { VesselDetails } from './schema';
+import type { VesselState } from './state';
+
+export type VesselCommand =
+  | { type: 'CreateVessel'; vesselId: string; details: VesselDetails }
+  | { type: 'UpdateVessel'; vesselId: string; details: VesselDetails }
+  | { type: 'DeleteVessel'; vesselId: string };
+
+const notFound = () => new DomainError('not_found', 'Vessel not found');
+
+/** Same details, field by field; key order and absent-vs-undefined do not count as a change. */
+function sameDetails(a: VesselDetails, b: VesselDetails): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof VesselDetails>;
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+export function decideVessel(command: VesselCommand, state: VesselState): VesselEvent[] {
+  switch (command.type) {
+    case 'CreateVessel':
+      if (state.status !== 'absent') throw new DomainError('conflict', 'Vessel already exists');
+      return [{ type: 'VesselCreated', data: { vesselId: command.vesselId, details: command.details } }];
+    case 'UpdateVessel':
+      if (state.status !== 'active') throw notFound();
+      // Saving an unchanged form is not a fact worth recording.
+      if (sameDetails(state.details, command.details)) return [];
+      return [{ type: 'VesselUpdated', data: { vesselId: command.vesselId, details: command.details } }];
+    case 'DeleteVessel':
+      if (state.status !== 'active') throw notFound();
+      return [
+        { type: 'VesselDeleted', data: { vesselId: command.vesselId, vesselName: state.details.vesselName } },
+      ];
+  }
+}

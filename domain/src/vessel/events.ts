@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../shared/events';
+import { vesselFormSchema } from './schema';
+
+/** Vessel details as stored in events: the form's validated output. */
+const vesselDetails = vesselFormSchema;
+
+export const VesselCreated = defineEvent(
+  'VesselCreated',
+  1,
+  z.object({ vesselId: z.string(), details: vesselDetails }),
+);
+/** The full set of details after an edit (the form always sends them all), not a diff. */
+export const VesselUpdated = defineEvent(
+  'VesselUpdated',
+  1,
+  z.object({ vesselId: z.string(), details: vesselDetails }),
+);
+/** The name rides along so the history still reads well once the vessel is gone. */
+export const VesselDeleted = defineEvent(
+  'VesselDeleted',
+  1,
+  z.object({ vesselId: z.string(), vesselName: z.string() }),
+);
+
+export const vesselEventDefinitions = [VesselCreated, VesselUpdated, VesselDeleted] as const;
+export type VesselEvent = EventOf<(typeof vesselEventDefinitions)[number]>;
+
+export const vesselStreamId = (vesselId: string) => `vessel-${vesselId}`;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isIsoDate } from '../shared/dates';
+import { FLAG_STATES, VESSEL_TYPES } from './labels';
+
+/**
+ * The vessel form, create and edit alike (spec 000 §5). The browser validates with it through
+ * react-hook-form and the API parses every request body with it, so each message lives here only.
+ */
+
+/** Empty optional strings are omitted from the payload: treat '' and null as "not given". */
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
+
+const optionalEmail = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(255, 'Email must not exceed 255 characters')
+    .pipe(z.email('Please enter a valid email address'))
+    .optional(),
+);
+
+const optionalDate = z.preprocess(
+  blankToUndefined,
+  z.string().refine(isIsoDate, 'Please enter a valid date').optional(),
+);
+
+export const vesselFormSchema = z
+  .object({
+    vesselName: z
+      .string({ error: 'Vessel name is required' })
+      .trim()
+      .min(1, 'Vessel name is required')
+      .max(255, 'Vessel name must not exceed 255 characters'),
+    imoNumber: z
+      .string({ error: 'IMO number must be at least 7 characters' })
+      .trim()
+      .min(7, 'IMO number must be at least 7 characters')
+      .max(20, 'IMO number must not exceed 20 characters')
+      .regex(/^[A-Z0-9]+$/, 'IMO number must contain only uppercase letters and numbers'),
+    flagState: z.enum(FLAG_STATES, { error: 'Please select a valid flag state' }),
+    crewSizeCategory: z.coerce
+      .number({ error: 'Crew size must be at least 1' })
+      .int('Crew size must be a whole number')
+      .min(1, 'Crew size must be at least 1')
+      .max(1000, 'Crew size must not exceed 1000'),
+    contactName: optionalText(255, 'Contact name must not exceed 255 characters'),
+    contactPhone: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(20, 'Phone number must not exceed 20 characters')
+        .regex(/^[0-9\s\-+()]+$/, 'Phone number contains invalid characters')
+        .optional(),
+    ),
+    contactEmail: optionalEmail,
+    fleet: optionalText(255, 'Fleet name must not exceed 255 characters'),
+    ownershipCompany: optionalText(255, 'Company name must not exceed 255 characters'),
+    ownershipContactEmail: optionalEmail,
+    vesselType: z.preprocess(
+      blankToUndefined,
+      z.enum(VESSEL_TYPES, { error: 'Please select a valid vessel type' }).optional(),
+    ),
+    onboardingDate: optionalDate,
+    contractEndDate: optionalDate,
+  })
+  .refine(
+    (v) => !v.onboardingDate || !v.contractEndDate || v.contractEndDate >= v.onboardingDate,
+    { message: 'Contract end date must be after onboarding date', path: ['contractEndDate'] },
+  );
+
+/** What the form holds while the user types (strings from inputs, a number for crew size). */
+export type VesselFormInput = z.input<typeof vesselFormSchema>;
+/** The validated, normalised vessel details that go into VesselCreated / VesselUpdated. */
+export type VesselDetails = z.output<typeof vesselFormSchema>;
+
+/** The defaults of the Add New Vessel form (spec 000 §3): crew size 10, everything else empty. */
+export const NEW_VESSEL_DEFAULTS = {
+  vesselName: '',
+  imoNumber: '',
+  flagState: '',
+  crewSizeCategory: 10,
+  contactName: '',
+  contactPhone: '',
+  contactEmail: '',
+  fleet: '',
+  ownershipCompany: '',
+  ownershipContactEmail: '',
+  vesselType: '',
+  onboardingDate: '',
+  contractEndDate: '',
+} as const;

@@ -1,0 +1,16 @@
+# The product in one container (API + projection runner + workers), built from this repository.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY eventstore/package.json eventstore/
+COPY projections/package.json projections/
+COPY command-api/package.json command-api/
+COPY workers/package.json workers/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build web
+ENV NODE_ENV=production PORT=5000
+EXPOSE 5000
+CMD ["node", "--import", "tsx", "app/src/main.ts"]

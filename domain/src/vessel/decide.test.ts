@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors';
+import { decideVessel, type VesselCommand } from './decide';
+import type { VesselEvent } from './events';
+import type { VesselDetails } from './schema';
+import { evolveVessel, initialVesselState } from './state';
+
+const vesselId = '0b6f1c52-2f3e-4f65-9a55-6d1b3c0f7e11';
+const details: VesselDetails = {
+  vesselName: 'Nordic Aurora',
+  imoNumber: '9074729',
+  flagState: 'PANAMA',
+  crewSizeCategory: 24,
+  fleet: 'North Atlantic',
+};
+
+/** given(events).when(command) → the events decided, or the error thrown. */
+const given = (events: VesselEvent[]) => ({
+  when(command: VesselCommand) {
+    const state = events.reduce(evolveVessel, initialVesselState());
+    let decided: VesselEvent[] | undefined;
+    let error: unknown;
+    try {
+      decided = decideVessel(command, state);
+    } catch (e) {
+      error = e;
+    }
+    return {
+      then: (expected: VesselEvent[]) => {
+        expect(error).toBeUndefined();
+        expect(decided).toEqual(expected);
+      },
+      thenThrows: (kind: DomainError['kind'], message: string) => {
+        expect(error).toBeInstanceOf(DomainError);
+        expect((error as DomainError).kind).toBe(kind);
+        expect((error as DomainError).message).toBe(message);
+      },
+    };
+  },
+});
+
+const created: VesselEvent = { type: 'VesselCreated', data: { vesselId, details } };
+const deleted: VesselEvent = { type: 'VesselDeleted', data: { vesselId, vesselName: 'Nordic Aurora' } };
+
+describe('vessel decider', () => {
+  it('creates a vessel that does not exist yet', () => {
+    given([]).when({ type: 'CreateVessel', vesselId, details }).then([created]);
+  });
+
+  it('refuses to create a vessel twice', () => {
+    given([created]).when({ type: 'CreateVessel', vesselId, details }).thenThrows('conflict', 'Vessel already exists');
+  });
+
+  it('refuses to reuse the id of a deleted vessel', () => {
+    given([created, deleted]).when({ type: 'CreateVessel', vesselId, details }).thenThrows('conflict', 'Vessel already exists');
+  });
+
+  it('records the full new details on an edit', () => {
+    const edited = { ...details, crewSizeCategory: 30, fleet: undefined };
+    given([created])
+      .when({ type: 'UpdateVessel', vesselId, details: edited })
+      .then([{ type: 'VesselUpdated', data: { vesselId, details: edited } }]);
+  });
+
+  it('records nothing when the form is saved unchanged (key order and absent fields do not count)', () => {
+    const same = { fleet: 'North Atlantic', crewSizeCategory: 24, flagState: 'PANAMA', imoNumber: '9074729', vesselName: 'Nordic Aurora', contactName: undefined } as VesselDetails;
+    given([created]).when({ type: 'UpdateVessel', vesselId, details: same }).then([]);
+  });
+
+  it('compares against the latest edit, not the creation', () => {
+    const edited = { ...details, crewSizeCategory: 30 };
+    const updated: VesselEvent = { type: 'VesselUpdated', data: { vesselId, details: edited } };
+    given([created, updated]).when({ type: 'UpdateVessel', vesselId, details: edited }).then([]);
+    given([created, updated])
+      .when({ type: 'UpdateVessel', vesselId, details })
+      .then([{ type: 'VesselUpdated', data: { vesselId, details } }]);
+  });
+
+  it.each([
+    ['a vessel that never existed', [] as VesselEvent[]],
+    ['a deleted vessel', [created, deleted]],
+  ])('refuses to edit %s', (_name, history) => {
+    given(history).when({ type: 'UpdateVessel', vesselId, details }).thenThrows('not_found', 'Vessel not found');
+  });
+
+  it('deletes a vessel, keeping its name for the history', () => {
+    given([created]).when({ type: 'DeleteVessel', vesselId }).then([deleted]);
+  });
+
+  it('deletes under the name of the latest edit', () => {
+    const renamed = { ...details, vesselName: 'Nordic Borealis' };
+    given([created, { type: 'VesselUpdated', data: { vesselId, details: renamed } }])
+      .when({ type: 'DeleteVessel', vesselId })
+      .then([{ type: 'VesselDeleted', data: { vesselId, vesselName: 'Nordic Borealis' } }]);
+  });
+
+  it.each([
+    ['a vessel that never existed', [] as VesselEvent[]],
+    ['a vessel already deleted', [created, deleted]],
+  ])('refuses to delete %s', (_name, history) => {
+    given(history).when({ type: 'DeleteVessel', vesselId }).thenThrows('not_found', 'Vessel not found');
+  });
+});

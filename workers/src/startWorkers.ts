@@ -1,0 +1,190 @@
+import type { EventStore } from '@medchest/eventstore';
+import { Queue, Worker, type DefaultJobOptions, type Job } from 'bullmq';
+import pg from 'pg';
+import { consoleLogger, errorMessage, type Logger } from './logger';
+import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mail/mailer';
+import { createMailProcessor } from './mail/processor';
+import { MAIL_QUEUE, mailJobOptions, type MailRetryOptions } from './mail/queue';
+import { createCheckpointStore } from './reactor/checkpoints';
+import type { Reactor } from './reactor/reactor';
+import { runReactor, type ReactorStatus, type RunningReactor } from './reactor/runReactor';
+import { allReactors } from './reactors';
+
+export interface MailOptions extends MailRetryOptions, SmtpTimeouts {
+  /** Sender of every message. Default 'MedChest <no-reply@medchest.example>'. */
+  from?: string;
+  /** Base URL of the product, for links in mails. Default http://localhost:5000. */
+  appUrl?: string;
+  /** Messages sent at once by one process. Default 5. */
+  concurrency?: number;
+}
+
+export interface StartWorkersOptions {
+  /** The event store to follow and to record outcomes in (owned by the caller: not closed here). */
+  store: EventStore;
+  /** PostgreSQL for the reactor checkpoints: a URL (a small pool is made and closed here)... */
+  databaseUrl?: string;
+  /** ...or a pool of the caller's (left open by stop()). */
+  pool?: pg.Pool;
+  /** redis:// or rediss:// URL (REDIS_URL). */
+  redisUrl: string;
+  /** smtp:// or smtps:// URL (SMTP_URL). Absent: messages are recorded, not delivered. */
+  smtpUrl?: string;
+  /** Prefix of every BullMQ key in Redis. Default 'medchest'. */
+  queuePrefix?: string;
+  mailOptions?: MailOptions;
+  /** The reactors to run. Default: all of them (reactors/index.ts). */
+  reactors?: Reactor[];
+  /** First delay before a failed reactor restarts from its checkpoint. Default 500 ms. */
+  reactorRestartDelayMs?: number;
+  log?: Logger;
+}
+
+export interface WorkersHealth {
+  /** Redis answers and every reactor is following the log. */
+  ok: boolean;
+  redis: { ok: true } | { ok: false; error: string };
+  reactors: ReactorStatus[];
+  /** Job counts per queue (absent when Redis does not answer). */
+  queues?: Record<string, Record<string, number>>;
+}
+
+export interface Workers {
+  /** Stop following the log, let running jobs finish, close queues, workers and connections. */
+  stop(): Promise<void>;
+  /** For a health endpoint: Redis reachable, reactors running, queue sizes. */
+  health(): Promise<WorkersHealth>;
+  /** A queue by name (MAIL_QUEUE...), e.g. for an admin screen. */
+  queue(name: string): Queue;
+}
+
+interface QueueDefinition {
+  name: string;
+  jobOptions: DefaultJobOptions;
+  processor?: (job: Job) => Promise<unknown>;
+  concurrency?: number;
+}
+
+export const DEFAULT_MAIL_FROM = 'MedChest <no-reply@medchest.example>';
+export const DEFAULT_QUEUE_PREFIX = 'medchest';
+
+/** Throws one line naming REDIS_URL when the value is not a redis:// or rediss:// URL. */
+export function checkRedisUrl(redisUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(redisUrl);
+  } catch {
+    throw new Error(`REDIS_URL is not a valid URL: "${redisUrl}"`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new Error(`REDIS_URL must start with redis:// or rediss:// (got "${url.protocol}//")`);
+  }
+}
+
+/**
+ * Start the BullMQ pipeline: the queues with their processors, and the reactors that follow the
+ * event log (each from its own checkpoint) and turn events into jobs.
+ */
+export async function startWorkers(options: StartWorkersOptions): Promise<Workers> {
+  const log = options.log ?? consoleLogger;
+  checkRedisUrl(options.redisUrl);
+  if (!options.pool && !options.databaseUrl) throw new Error('startWorkers needs a databaseUrl or a pool');
+  const mailOptions = options.mailOptions ?? {};
+  const mailer: Mailer | undefined = options.smtpUrl ? createSmtpMailer(options.smtpUrl, mailOptions) : undefined;
+  if (!mailer) log.info('SMTP_URL is not set: mails are recorded, not delivered');
+
+  const ownPool = options.pool ? undefined : new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  const pool = options.pool ?? ownPool!;
+  ownPool?.on('error', (error) => log.error(`checkpoint database: ${errorMessage(error)}`));
+  const prefix = options.queuePrefix ?? DEFAULT_QUEUE_PREFIX;
+  const connection = { url: options.redisUrl };
+
+  const definitions: QueueDefinition[] = [
+    {
+      name: MAIL_QUEUE,
+      jobOptions: mailJobOptions(mailOptions),
+      processor: createMailProcessor({ store: options.store, mailer, from: mailOptions.from ?? DEFAULT_MAIL_FROM, log }) as (
+        job: Job,
+      ) => Promise<unknown>,
+      concurrency: mailOptions.concurrency ?? 5,
+    },
+  ];
+  const reactors = options.reactors ?? allReactors({ appUrl: mailOptions.appUrl ?? 'http://localhost:5000' });
+
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const running: RunningReactor[] = [];
+
+  async function closeAll(): Promise<void> {
+    await Promise.allSettled(running.map((reactor) => reactor.stop()));
+    await Promise.allSettled(workers.map((worker) => worker.close()));
+    await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
+    mailer?.close();
+    await ownPool?.end().catch(() => undefined);
+  }
+
+  try {
+    const checkpoints = createCheckpointStore(pool);
+    await checkpoints.init();
+
+    for (const definition of definitions) {
+      const queue = new Queue(definition.name, { connection, prefix, defaultJobOptions: definition.jobOptions });
+      queue.on('error', (error) => log.error(`queue ${definition.name}: ${errorMessage(error)}`));
+      queues.set(definition.name, queue);
+      if (definition.processor) {
+        const worker = new Worker(definition.name, definition.processor, {
+          connection,
+          prefix,
+          concurrency: definition.concurrency ?? 1,
+        });
+        worker.on('error', (error) => log.error(`worker ${definition.name}: ${errorMessage(error)}`));
+        workers.push(worker);
+      }
+    }
+
+    for (const reactor of reactors) {
+      const queue = queues.get(reactor.queue);
+      if (!queue) throw new Error(`Reactor ${reactor.name} sends jobs to an unknown queue "${reactor.queue}"`);
+      running.push(
+        runReactor({ store: options.store, checkpoints, queue, reactor, log, restartDelayMs: options.reactorRestartDelayMs }),
+      );
+    }
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    stop() {
+      stopping ??= closeAll();
+      return stopping;
+    },
+    async health() {
+      const reactorStatuses = running.map((reactor) => reactor.status());
+      const reactorsOk = reactorStatuses.every((status) => status.state === 'running');
+      try {
+        const counts: Record<string, Record<string, number>> = {};
+        for (const [name, queue] of queues) {
+          counts[name] = await withTimeout(queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed'), 2000);
+        }
+        return { ok: reactorsOk, redis: { ok: true }, reactors: reactorStatuses, queues: counts };
+      } catch (error) {
+        return { ok: false, redis: { ok: false, error: errorMessage(error) }, reactors: reactorStatuses };
+      }
+    },
+    queue(name) {
+      const queue = queues.get(name);
+      if (!queue) throw new Error(`Unknown queue "${name}"`);
+      return queue;
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,15 @@
+import { activityProjection } from './activity/project';
+import { emailLogProjection } from './email-log/project';
+import { fleetComplianceProjection } from './fleet-compliance/project';
+import type { Projection } from './projection';
+import { usersProjection } from './users/project';
+import { vesselsProjection } from './vessels/project';
+
+/** Every read model, each with its own checkpoint and its own lock. */
+export const allProjections: readonly Projection[] = [
+  vesselsProjection,
+  usersProjection,
+  fleetComplianceProjection,
+  activityProjection,
+  emailLogProjection,
+];

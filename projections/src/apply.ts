@@ -1,0 +1,58 @@
+import { isKnownEventType, parseEvent } from '@medchest/domain';
+import { comparePositions, type LogPosition, type RecordedEvent } from '@medchest/eventstore';
+import type { Kysely } from 'kysely';
+import { advanceCheckpoints } from './checkpoints/checkpoints';
+import type { ReadModelDb } from './db';
+import type { ProjectedEvent, Projection } from './projection';
+
+/** Upcast and validate a recorded event into the domain's typed union, keeping its log facts. */
+export function toProjectedEvent(recorded: RecordedEvent): ProjectedEvent {
+  const event = parseEvent(recorded.type, recorded.version, recorded.data);
+  return {
+    ...event,
+    id: recorded.id,
+    streamId: recorded.streamId,
+    position: recorded.position,
+    metadata: recorded.metadata,
+  } as ProjectedEvent;
+}
+
+/**
+ * Apply one batch of the log (consecutive, in log order) to these projections in ONE transaction
+ * with their checkpoints, so a crash leaves either the whole batch or none of it. Each projection
+ * gets only the events of its types that lie past its own checkpoint (a projection added later
+ * catches up alone while the others skip what they have). `checkpoints` holds where each one is;
+ * it is updated only once the transaction has committed.
+ */
+export async function applyBatch(
+  db: Kysely<ReadModelDb>,
+  projections: readonly Projection[],
+  checkpoints: Map<string, LogPosition>,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const last = events[events.length - 1].position;
+  const parsed = new Map<RecordedEvent, ProjectedEvent>();
+  const parse = (e: RecordedEvent) => {
+    let p = parsed.get(e);
+    if (!p) parsed.set(e, (p = toProjectedEvent(e)));
+    return p;
+  };
+  const moving = new Map<string, LogPosition>();
+  await db.transaction().execute(async (trx) => {
+    for (const projection of projections) {
+      const at = checkpoints.get(projection.name);
+      if (!at) throw new Error(`No checkpoint loaded for projection ${projection.name}`);
+      if (comparePositions(at, last) >= 0) continue;
+      const types = new Set<string>(projection.eventTypes);
+      const mine: ProjectedEvent[] = [];
+      for (const e of events) {
+        if (types.has(e.type) && isKnownEventType(e.type) && comparePositions(e.position, at) > 0) mine.push(parse(e));
+      }
+      if (mine.length > 0) await projection.apply(trx, mine);
+      moving.set(projection.name, at);
+    }
+    await advanceCheckpoints(trx, moving, last);
+  });
+  for (const name of moving.keys()) checkpoints.set(name, last);
+}

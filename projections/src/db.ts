@@ -1,0 +1,45 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { ActivitiesTable } from './activity/migration';
+import type { CheckpointsTable } from './checkpoints/migration';
+import type { EmailMessagesTable } from './email-log/migration';
+import type { FleetComplianceTable } from './fleet-compliance/migration';
+import type { UsersTable } from './users/migration';
+import type { VesselsTable } from './vessels/migration';
+
+/** Every read-model table, as kysely sees it (snake_case columns; queries map rows to camelCase). */
+export interface ReadModelDb {
+  projection_checkpoints: CheckpointsTable;
+  vessels: VesselsTable;
+  users: UsersTable;
+  fleet_compliance: FleetComplianceTable;
+  activities: ActivitiesTable;
+  email_messages: EmailMessagesTable;
+}
+
+const DATE_OID = 1082;
+
+/**
+ * Per-pool type parsers (never the process-wide pg.types): a `date` column comes back as the
+ * 'YYYY-MM-DD' string it holds, not as a JS Date shifted by the server's time zone.
+ */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === DATE_OID) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export interface ReadModelDbOptions {
+  /** Largest number of pooled connections (default 10). The projection runner holds one for its locks. */
+  maxConnections?: number;
+}
+
+/** A kysely handle on the read-model database (the same PostgreSQL database as the event store by default). */
+export function createReadModelDb(databaseUrl: string, options: ReadModelDbOptions = {}): Kysely<ReadModelDb> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10, types });
+  // An idle client losing its connection (server restart) must not crash the process; the pool
+  // drops it and the next query opens a fresh one.
+  pool.on('error', () => {});
+  return new Kysely<ReadModelDb>({ dialect: new PostgresDialect({ pool }) });
+}

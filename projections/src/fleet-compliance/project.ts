@@ -1,0 +1,50 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { ReadModelDb } from '../db';
+import { chunks, defineProjection, orNull, type ProjectedEvent } from '../projection';
+import { fromExcluded } from '../sql';
+import { foldVesselEvents, VESSEL_EVENT_TYPES } from '../vessels/project';
+import type { FleetComplianceTable } from './migration';
+
+/** Every vessel is Compliant until the medical chest's inventory exists (a later issue adds its events). */
+export const INITIAL_COMPLIANCE_STATUS = 'Compliant';
+
+/** Columns that follow the vessel's details; compliance_status is left to the inventory events. */
+const DETAIL_COLUMNS = ['vessel_name', 'imo_number', 'flag_state', 'crew_size_category', 'fleet', 'ownership_company'] as const;
+
+async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
+  const deleted: string[] = [];
+  const live: Insertable<FleetComplianceTable>[] = [];
+  for (const [id, outcome] of foldVesselEvents(events)) {
+    if (outcome.kind === 'deleted') {
+      deleted.push(id);
+      continue;
+    }
+    const d = outcome.details;
+    live.push({
+      id,
+      vessel_name: d.vesselName,
+      imo_number: d.imoNumber,
+      flag_state: d.flagState,
+      crew_size_category: d.crewSizeCategory,
+      compliance_status: INITIAL_COMPLIANCE_STATUS,
+      fleet: orNull(d.fleet),
+      ownership_company: orNull(d.ownershipCompany),
+    });
+  }
+  if (deleted.length > 0) await trx.deleteFrom('fleet_compliance').where('id', 'in', deleted).execute();
+  for (const rows of chunks(live, 3000)) {
+    await trx
+      .insertInto('fleet_compliance')
+      .values(rows)
+      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(DETAIL_COLUMNS)))
+      .execute();
+  }
+}
+
+/** The dashboard's Fleet Compliance Status list and the Compliant Vessels count. */
+export const fleetComplianceProjection = defineProjection({
+  name: 'fleet-compliance',
+  eventTypes: VESSEL_EVENT_TYPES,
+  tables: ['fleet_compliance'],
+  apply: applyFleetCompliance,
+});

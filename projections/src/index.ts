@@ -1,0 +1,22 @@
+// The read models: schema, projection runner, rebuild, and the query functions the API calls.
+export { createReadModelDb, type ReadModelDb, type ReadModelDbOptions } from './db';
+export { migrateReadModels, readModelMigrations } from './migrations';
+export { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
+export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './rebuild';
+export { waitForProjections, type WaitForProjectionsOptions } from './wait';
+export { allProjections } from './all';
+export { applyBatch, toProjectedEvent } from './apply';
+export { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints';
+export { defineProjection, type Projection, type ProjectedEvent } from './projection';
+
+export { listVessels, getVessel, findVesselByImo, type Vessel } from './vessels/queries';
+export { findUserByEmail, getUser, listUsers, type User, type UserCredentials } from './users/queries';
+export { listFleetCompliance, type FleetComplianceItem } from './fleet-compliance/queries';
+export { getDashboardStats, type DashboardStats } from './dashboard/queries';
+export {
+  listActivities,
+  DEFAULT_ACTIVITY_LIMIT,
+  MAX_ACTIVITY_LIMIT,
+  type Activity,
+} from './activity/queries';
+export { listEmailMessages, type EmailMessage } from './email-log/queries';

@@ -1,0 +1,52 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { activityMigration } from './activity/migration';
+import { checkpointsMigration } from './checkpoints/migration';
+import type { ReadModelDb } from './db';
+import { emailLogMigration } from './email-log/migration';
+import { fleetComplianceMigration } from './fleet-compliance/migration';
+import { unlock, waitLock } from './locks';
+import { usersMigration } from './users/migration';
+import { vesselsMigration } from './vessels/migration';
+
+/**
+ * Every read-model migration, in the order they run. Append new ones at the end with the next
+ * number; never rename or reorder one that has shipped.
+ */
+export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = [
+  ['0001_projection_checkpoints', checkpointsMigration],
+  ['0002_vessels', vesselsMigration],
+  ['0003_users', usersMigration],
+  ['0004_fleet_compliance', fleetComplianceMigration],
+  ['0005_activities', activityMigration],
+  ['0006_email_messages', emailLogMigration],
+];
+
+const MIGRATION_LOCK = 'read-model-migrations';
+
+/**
+ * Bring the read-model schema up to date. Idempotent, and safe when several processes start at
+ * once: they queue on an advisory lock (held on one pooled connection while the migrator runs on
+ * others), so only the first creates the tables and the rest find nothing to do.
+ */
+export async function migrateReadModels(db: Kysely<ReadModelDb>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => Object.fromEntries(readModelMigrations) },
+    migrationTableName: 'read_model_migrations',
+    migrationLockTableName: 'read_model_migrations_lock',
+  });
+  await db.connection().execute(async (lockConnection) => {
+    await waitLock(MIGRATION_LOCK).execute(lockConnection);
+    try {
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+        throw new Error(`Read-model migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`, {
+          cause: error,
+        });
+      }
+    } finally {
+      await unlock(MIGRATION_LOCK).execute(lockConnection);
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import { LOG_START, type EventStore, type LogPosition } from '@medchest/eventstore';
+import { sql, type Kysely } from 'kysely';
+import { allProjections } from './all';
+import { applyBatch } from './apply';
+import type { ReadModelDb } from './db';
+import { projectionLockName, tryLock } from './locks';
+import { migrateReadModels } from './migrations';
+import type { Projection } from './projection';
+
+export interface RebuildOptions {
+  db: Kysely<ReadModelDb>;
+  store: EventStore;
+  /** Default: every read model. */
+  projections?: readonly Projection[];
+  batchSize?: number;
+  /** How long to wait for a running projection runner to let go of its locks (default 10 s). */
+  lockTimeoutMs?: number;
+}
+
+export interface RebuildResult {
+  /** Events read from the log. */
+  events: number;
+  /** Where the rebuilt read models stand (LOG_START for an empty log). */
+  position: LogPosition;
+}
+
+/**
+ * Throw the read models away and replay the whole log into them: the same rows as before, since
+ * read models are a function of the log. Takes every projection's lock first, so no runner writes
+ * meanwhile; it refuses (after lockTimeoutMs) while a runner holds them: stop it first. Rows are
+ * emptied and checkpoints reset in one transaction; a rebuild cut short is finished by the next
+ * runner, which continues from the checkpoints it left.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
+  const { db, store } = options;
+  const projections = options.projections ?? allProjections;
+  const batchSize = options.batchSize ?? 2000;
+  const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
+  await migrateReadModels(db);
+
+  return db.connection().execute(async (lockConnection) => {
+    const deadline = Date.now() + lockTimeoutMs;
+    try {
+      for (const projection of projections) {
+        const lock = projectionLockName(projection.name);
+        for (;;) {
+          const { rows } = await tryLock(lock).execute(lockConnection);
+          if (rows[0]?.locked) break;
+          if (Date.now() >= deadline) {
+            throw new Error(`Cannot rebuild: a projection runner is running "${projection.name}". Stop it and retry.`);
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+
+      const names = projections.map((p) => p.name);
+      const tables = [...new Set(projections.flatMap((p) => p.tables))];
+      await db.transaction().execute(async (trx) => {
+        if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+        await trx
+          .insertInto('projection_checkpoints')
+          .values(names.map((name) => ({ name, commit_position: LOG_START.commit, event_position: LOG_START.event })))
+          .onConflict((oc) =>
+            oc.column('name').doUpdateSet({
+              commit_position: LOG_START.commit,
+              event_position: LOG_START.event,
+              updated_at: sql<Date>`now()`,
+            }),
+          )
+          .execute();
+      });
+
+      const checkpoints = new Map<string, LogPosition>(names.map((n) => [n, LOG_START]));
+      let position = LOG_START;
+      let count = 0;
+      for (;;) {
+        const events = await store.readAll({ from: position, maxCount: batchSize });
+        if (events.length === 0) break;
+        await applyBatch(db, projections, checkpoints, events);
+        position = events[events.length - 1].position;
+        count += events.length;
+      }
+      return { events: count, position };
+    } finally {
+      await sql`SELECT pg_advisory_unlock_all()`.execute(lockConnection).catch(() => {});
+    }
+  });
+}

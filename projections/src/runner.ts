@@ -1,0 +1,272 @@
+import { LOG_START, comparePositions, type EventStore, type LogPosition, type Subscription } from '@medchest/eventstore';
+import { sql, type Kysely } from 'kysely';
+import { allProjections } from './all';
+import { applyBatch } from './apply';
+import { allReached, ensureCheckpoints, readCheckpoints } from './checkpoints/checkpoints';
+import type { ReadModelDb } from './db';
+import { LOCK_NAMESPACE, projectionLockName } from './locks';
+import type { Projection } from './projection';
+
+export interface ProjectionRunnerOptions {
+  db: Kysely<ReadModelDb>;
+  store: EventStore;
+  /** Default: every read model. */
+  projections?: readonly Projection[];
+  /** Largest batch applied in one transaction (default 1000). */
+  batchSize?: number;
+  /** How often a standby tries to take over, and the active runner checks its lock connection (default 1000 ms). */
+  takeoverIntervalMs?: number;
+  /** Where errors go (a failed batch is retried from its checkpoint). Default: console.error. */
+  onError?: (error: unknown) => void;
+}
+
+export interface ProjectionRunner {
+  /** Take the locks it can and follow the log from the checkpoints; resolves once it has tried (not once caught up). */
+  start(): Promise<void>;
+  /** Stop following, release the locks and the lock connection. Pending waitFor calls answer false. */
+  stop(): Promise<void>;
+  /**
+   * Resolves true as soon as every projection has applied the log up to `position` (woken by the
+   * commit of the batch that gets there), false after timeoutMs. Read-your-writes for commands.
+   * Projections another process runs are followed through their checkpoint rows.
+   */
+  waitFor(position: LogPosition, timeoutMs: number): Promise<boolean>;
+  /** Names of the projections this process runs right now (the rest are on standby). */
+  activeProjections(): string[];
+}
+
+interface LockSession {
+  conn: Kysely<ReadModelDb>;
+  release(): void;
+  done: Promise<void>;
+}
+
+interface Waiter {
+  position: LogPosition;
+  resolve(reached: boolean): void;
+  timer: NodeJS.Timeout;
+}
+
+const POLL_MS = 25;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Follow the event log into the read models. One runner per process; across processes exactly one
+ * runs each projection: it holds the projection's session advisory lock on a connection of its own
+ * for as long as it runs, and a standby retries the lock every takeoverIntervalMs, so it takes over
+ * within about a second of the active process dying (PostgreSQL frees a dead session's locks).
+ * The projections it holds share one subscription (the log is read once); each batch's rows and
+ * checkpoints commit in one transaction, and a checkpoint only moves from where this runner left it.
+ */
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const { db, store } = options;
+  const projections = options.projections ?? allProjections;
+  const names = projections.map((p) => p.name);
+  const batchSize = options.batchSize ?? 1000;
+  const takeoverIntervalMs = options.takeoverIntervalMs ?? 1000;
+  const onError = options.onError ?? ((error: unknown) => console.error('[projections]', error));
+
+  let running = false;
+  let session: LockSession | undefined;
+  const held = new Set<string>();
+  /** Exact for the projections held here; for the others, what their checkpoint rows said last. */
+  const checkpoints = new Map<string, LogPosition>();
+  let subscription: Subscription | undefined;
+  let needsRestart = false;
+  let failures = 0;
+  let retryAt = 0;
+  let tickTimer: NodeJS.Timeout | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  const waiters = new Set<Waiter>();
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** Lock changes, subscription restarts and stop run one at a time. */
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => {});
+    return next;
+  };
+
+  function openLockSession(): Promise<LockSession> {
+    return new Promise((resolve, reject) => {
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let opened = false;
+      const done = db
+        .connection()
+        .execute(async (conn) => {
+          opened = true;
+          resolve({ conn, release, done });
+          await released;
+          // Ending the session would free them too, but the connection goes back to the pool.
+          await sql`SELECT pg_advisory_unlock_all()`.execute(conn).catch(() => {});
+        })
+        .catch((error: unknown) => {
+          if (!opened) reject(error);
+        });
+    });
+  }
+
+  function notifyWaiters() {
+    for (const waiter of waiters) {
+      if (allReached(checkpoints, names, waiter.position)) {
+        waiters.delete(waiter);
+        clearTimeout(waiter.timer);
+        waiter.resolve(true);
+      }
+    }
+  }
+
+  /** Projections run elsewhere advance only in their rows: poll them while someone waits. */
+  function ensurePolling() {
+    if (pollTimer || waiters.size === 0) return;
+    pollTimer = setTimeout(async () => {
+      pollTimer = undefined;
+      const others = names.filter((n) => !held.has(n));
+      if (others.length > 0) {
+        try {
+          for (const [name, at] of await readCheckpoints(db, others)) if (!held.has(name)) checkpoints.set(name, at);
+          notifyWaiters();
+        } catch (error) {
+          onError(error);
+        }
+      }
+      ensurePolling();
+    }, POLL_MS);
+    pollTimer.unref?.();
+  }
+
+  async function stopSubscription() {
+    const current = subscription;
+    subscription = undefined;
+    if (current) await current.stop().catch(() => {});
+  }
+
+  /** (Re)start following the log for the projections held here, from their stored checkpoints. */
+  async function restartSubscription() {
+    needsRestart = false;
+    await stopSubscription();
+    if (!running || held.size === 0) return;
+    const mine = projections.filter((p) => held.has(p.name));
+    const stored = await readCheckpoints(db, [...held]);
+    let from: LogPosition | undefined;
+    for (const p of mine) {
+      const at = stored.get(p.name) ?? LOG_START;
+      checkpoints.set(p.name, at);
+      if (!from || comparePositions(at, from) < 0) from = at;
+    }
+    const current = store.subscribe({
+      from: from ?? LOG_START,
+      batchSize,
+      onEvents: async (events) => {
+        if (subscription !== current) throw new Error('Projection subscription superseded');
+        await applyBatch(db, mine, checkpoints, events);
+        failures = 0;
+        notifyWaiters();
+      },
+    });
+    subscription = current;
+    current.done.catch((error: unknown) => {
+      if (subscription !== current) return;
+      onError(error);
+      // Retry from the stored checkpoints, backing off while it keeps failing.
+      failures++;
+      retryAt = Date.now() + Math.min(MAX_RETRY_DELAY_MS, 100 * 2 ** Math.min(failures, 10));
+      needsRestart = true;
+      subscription = undefined;
+    });
+  }
+
+  /** Lose everything held here (lock connection gone): a standby elsewhere takes over. */
+  async function dropLocks() {
+    await stopSubscription();
+    held.clear();
+    const old = session;
+    session = undefined;
+    if (old) {
+      old.release();
+      await old.done;
+    }
+  }
+
+  async function tick() {
+    if (!running) return;
+    try {
+      if (!session) session = await openLockSession();
+      const wanted = names.filter((n) => !held.has(n));
+      let gained = false;
+      if (wanted.length > 0) {
+        const { rows } = await sql<{ name: string; locked: boolean }>`
+          SELECT l.name, pg_try_advisory_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(l.lock)) AS locked
+            FROM unnest(${wanted}::text[], ${wanted.map(projectionLockName)}::text[]) AS l(name, lock)`.execute(session.conn);
+        for (const row of rows) {
+          if (row.locked) {
+            held.add(row.name);
+            gained = true;
+          }
+        }
+      } else {
+        // The lock connection is alive, so the locks are still ours.
+        await sql`SELECT 1`.execute(session.conn);
+      }
+      if (gained) await restartSubscription();
+      else if (needsRestart && Date.now() >= retryAt) await restartSubscription();
+    } catch (error) {
+      onError(error);
+      await dropLocks().catch(onError);
+    }
+  }
+
+  function scheduleTick() {
+    if (!running) return;
+    tickTimer = setTimeout(() => {
+      void serial(tick).finally(scheduleTick);
+    }, takeoverIntervalMs);
+    tickTimer.unref?.();
+  }
+
+  return {
+    start: () =>
+      serial(async () => {
+        if (running) return;
+        running = true;
+        await ensureCheckpoints(db, names);
+        for (const [name, at] of await readCheckpoints(db, names)) checkpoints.set(name, at);
+        await tick();
+        scheduleTick();
+      }),
+
+    stop: () =>
+      serial(async () => {
+        running = false;
+        clearTimeout(tickTimer);
+        clearTimeout(pollTimer);
+        pollTimer = undefined;
+        await dropLocks();
+        for (const waiter of waiters) {
+          clearTimeout(waiter.timer);
+          waiter.resolve(false);
+        }
+        waiters.clear();
+      }),
+
+    waitFor(position, timeoutMs) {
+      if (allReached(checkpoints, names, position)) return Promise.resolve(true);
+      if (!running) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        const waiter: Waiter = {
+          position,
+          resolve,
+          timer: setTimeout(() => {
+            waiters.delete(waiter);
+            resolve(false);
+          }, timeoutMs),
+        };
+        waiters.add(waiter);
+        if (held.size < names.length) ensurePolling();
+      });
+    },
+
+    activeProjections: () => names.filter((n) => held.has(n)),
+  };
+}

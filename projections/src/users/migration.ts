@@ -1,0 +1,43 @@
+import type { Kysely, Migration } from 'kysely';
+import type { Timestamp } from '../vessels/migration';
+
+export interface UsersTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  role: string;
+  status: string;
+  account_type: string | null;
+  vessel_id: string | null;
+  phone: string | null;
+  company: string | null;
+  preferred_fleet: string | null;
+  preferred_vessel: string | null;
+  created_at: Timestamp;
+}
+
+export const usersMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('first_name', 'text')
+      .addColumn('last_name', 'text')
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('account_type', 'text')
+      .addColumn('vessel_id', 'text')
+      .addColumn('phone', 'text')
+      .addColumn('company', 'text')
+      .addColumn('preferred_fleet', 'text')
+      .addColumn('preferred_vessel', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('users_created_at_idx').on('users').columns(['created_at', 'id']).execute();
+  },
+};

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { ReadModelDb } from '../db';
+import type { UserRow } from './project';
+
+/** A user as the API shows it. Never carries the password hash (see UserCredentials). */
+export interface User {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: string;
+  status: string;
+  accountType: string | null;
+  vesselId: string | null;
+  phone: string | null;
+  company: string | null;
+  preferredFleet: string | null;
+  preferredVessel: string | null;
+  createdAt: string;
+}
+
+/** What sign-in needs: the user and the stored scrypt/argon2 hash to check the password against. */
+export interface UserCredentials extends User {
+  passwordHash: string;
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    status: row.status,
+    accountType: row.account_type,
+    vesselId: row.vessel_id,
+    phone: row.phone,
+    company: row.company,
+    preferredFleet: row.preferred_fleet,
+    preferredVessel: row.preferred_vessel,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The account with this email (any case, surrounding spaces ignored), with its password hash. */
+export async function findUserByEmail(db: Kysely<ReadModelDb>, email: string): Promise<UserCredentials | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return row && { ...toUser(row), passwordHash: row.password_hash };
+}
+
+export async function getUser(db: Kysely<ReadModelDb>, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** Every account, newest first (the admin portal). */
+export async function listUsers(db: Kysely<ReadModelDb>): Promise<User[]> {
+  const rows = await db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+  return rows.map(toUser);
+}

@@ -1,0 +1,121 @@
+import type { VesselDetails } from '@medchest/domain';
+import type { Insertable, Transaction } from 'kysely';
+import type { ReadModelDb } from '../db';
+import { chunks, defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
+import { fromExcluded } from '../sql';
+import type { VesselsTable } from './migration';
+
+export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted'] as const;
+type VesselProjectedEvent = EventOfType<(typeof VESSEL_EVENT_TYPES)[number]>;
+
+/** What a batch of vessel events leaves behind for one vessel. */
+export type VesselOutcome =
+  | {
+      kind: 'live';
+      details: VesselDetails;
+      /** Set when the batch holds the vessel's creation; otherwise the row's created_at stays. */
+      createdAt: string | undefined;
+      updatedAt: string;
+    }
+  | { kind: 'deleted' };
+
+const isVesselEvent = (e: ProjectedEvent): e is VesselProjectedEvent =>
+  e.type === 'VesselCreated' || e.type === 'VesselUpdated' || e.type === 'VesselDeleted';
+
+/**
+ * Fold a batch (in log order) to one outcome per vessel, so the batch costs a few multi-row
+ * statements instead of one statement per event. Pure: shared with the fleet compliance model.
+ */
+export function foldVesselEvents(events: readonly ProjectedEvent[]): Map<string, VesselOutcome> {
+  const outcomes = new Map<string, VesselOutcome>();
+  for (const event of events) {
+    if (!isVesselEvent(event)) continue;
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'VesselCreated':
+        outcomes.set(event.data.vesselId, { kind: 'live', details: event.data.details, createdAt: at, updatedAt: at });
+        break;
+      case 'VesselUpdated': {
+        const before = outcomes.get(event.data.vesselId);
+        const createdAt = before?.kind === 'live' ? before.createdAt : undefined;
+        outcomes.set(event.data.vesselId, { kind: 'live', details: event.data.details, createdAt, updatedAt: at });
+        break;
+      }
+      case 'VesselDeleted':
+        outcomes.set(event.data.vesselId, { kind: 'deleted' });
+        break;
+    }
+  }
+  return outcomes;
+}
+
+/** The columns the vessel form fills (spec 000 §5); certificate and review columns belong to later events. */
+export function vesselDetailColumns(details: VesselDetails) {
+  return {
+    vessel_name: details.vesselName,
+    imo_number: details.imoNumber,
+    flag_state: details.flagState,
+    crew_size_category: details.crewSizeCategory,
+    contact_name: orNull(details.contactName),
+    contact_phone: orNull(details.contactPhone),
+    contact_email: orNull(details.contactEmail),
+    fleet: orNull(details.fleet),
+    vessel_type: orNull(details.vesselType),
+    ownership_company: orNull(details.ownershipCompany),
+    ownership_contact_email: orNull(details.ownershipContactEmail),
+    onboarding_date: orNull(details.onboardingDate),
+    contract_end_date: orNull(details.contractEndDate),
+  };
+}
+
+const DETAIL_COLUMNS = Object.keys(vesselDetailColumns({} as VesselDetails)) as (keyof ReturnType<
+  typeof vesselDetailColumns
+>)[];
+
+/** Rows per INSERT: 16 columns × 2,000 rows stays well under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 2000;
+
+async function applyVessels(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
+  const outcomes = foldVesselEvents(events);
+  const deleted: string[] = [];
+  const created: Insertable<VesselsTable>[] = [];
+  const updated: Insertable<VesselsTable>[] = [];
+  for (const [id, outcome] of outcomes) {
+    if (outcome.kind === 'deleted') {
+      deleted.push(id);
+      continue;
+    }
+    const row = {
+      id,
+      ...vesselDetailColumns(outcome.details),
+      // An edit of a vessel the table does not hold cannot happen in a valid log; should it, the
+      // row still appears, dated by the edit.
+      created_at: outcome.createdAt ?? outcome.updatedAt,
+      updated_at: outcome.updatedAt,
+    };
+    (outcome.createdAt ? created : updated).push(row);
+  }
+  if (deleted.length > 0) await trx.deleteFrom('vessels').where('id', 'in', deleted).execute();
+  for (const rows of chunks(created, ROWS_PER_STATEMENT)) {
+    await trx
+      .insertInto('vessels')
+      .values(rows)
+      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded([...DETAIL_COLUMNS, 'created_at', 'updated_at'])))
+      .execute();
+  }
+  for (const rows of chunks(updated, ROWS_PER_STATEMENT)) {
+    await trx
+      .insertInto('vessels')
+      .values(rows)
+      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded([...DETAIL_COLUMNS, 'updated_at'])))
+      .execute();
+  }
+}
+
+/** The vessel list and detail: one row per live vessel. */
+export const vesselsProjection = defineProjection({
+  name: 'vessels',
+  eventTypes: VESSEL_EVENT_TYPES,
+  tables: ['vessels'],
+  apply: applyVessels,
+});

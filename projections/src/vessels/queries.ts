@@ -1,0 +1,89 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { ReadModelDb } from '../db';
+import type { VesselsTable } from './migration';
+
+/** A vessel as the API answers it (spec 000 §3): absent values are null, dates 'YYYY-MM-DD', times ISO. */
+export interface Vessel {
+  id: string;
+  vesselName: string;
+  imoNumber: string;
+  flagState: string;
+  crewSizeCategory: number;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  fleet: string | null;
+  vesselType: string | null;
+  ownershipCompany: string | null;
+  ownershipContactEmail: string | null;
+  onboardingDate: string | null;
+  contractEndDate: string | null;
+  lastMedicalReview: string | null;
+  medicalChestCertificatePath: string | null;
+  medicalChestCertificateExpiry: string | null;
+  certificateIssuer: string | null;
+  certificateExpiry: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toVessel(row: Selectable<VesselsTable>): Vessel {
+  return {
+    id: row.id,
+    vesselName: row.vessel_name,
+    imoNumber: row.imo_number,
+    flagState: row.flag_state,
+    crewSizeCategory: row.crew_size_category,
+    contactName: row.contact_name,
+    contactPhone: row.contact_phone,
+    contactEmail: row.contact_email,
+    fleet: row.fleet,
+    vesselType: row.vessel_type,
+    ownershipCompany: row.ownership_company,
+    ownershipContactEmail: row.ownership_contact_email,
+    onboardingDate: row.onboarding_date,
+    contractEndDate: row.contract_end_date,
+    lastMedicalReview: row.last_medical_review,
+    medicalChestCertificatePath: row.medical_chest_certificate_path,
+    medicalChestCertificateExpiry: row.medical_chest_certificate_expiry,
+    certificateIssuer: row.certificate_issuer,
+    certificateExpiry: row.certificate_expiry,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Every live vessel, sorted by name (case-insensitively). */
+export async function listVessels(db: Kysely<ReadModelDb>): Promise<Vessel[]> {
+  const rows = await db
+    .selectFrom('vessels')
+    .selectAll()
+    .orderBy(sql`lower(vessel_name)`)
+    .orderBy('vessel_name')
+    .orderBy('id')
+    .execute();
+  return rows.map(toVessel);
+}
+
+/** One live vessel, or undefined when there is none with that id (never created, or deleted). */
+export async function getVessel(db: Kysely<ReadModelDb>, id: string): Promise<Vessel | undefined> {
+  const row = await db.selectFrom('vessels').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toVessel(row);
+}
+
+/**
+ * The live vessel with this IMO number (the API refuses a second one with 409). Should the log
+ * ever hold two, the one added first is answered.
+ */
+export async function findVesselByImo(db: Kysely<ReadModelDb>, imoNumber: string): Promise<Vessel | undefined> {
+  const row = await db
+    .selectFrom('vessels')
+    .selectAll()
+    .where('imo_number', '=', imoNumber.trim().toUpperCase())
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toVessel(row);
+}

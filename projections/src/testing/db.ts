@@ -1,0 +1,60 @@
+import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
+import type { RecordedEvent } from '@medchest/eventstore';
+import { sql, type Kysely } from 'kysely';
+import { allProjections } from '../all';
+import { applyBatch } from '../apply';
+import { ensureCheckpoints, readCheckpoints } from '../checkpoints/checkpoints';
+import { createReadModelDb, type ReadModelDb } from '../db';
+import { migrateReadModels } from '../migrations';
+import type { Projection } from '../projection';
+
+export interface ReadModelTestDb {
+  db: Kysely<ReadModelDb>;
+  url: string;
+  /** Apply events as one runner batch (rows and checkpoints in one transaction). */
+  project(events: readonly RecordedEvent[], projections?: readonly Projection[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh database with the read-model schema, for one test file; close() drops it. */
+export async function createReadModelTestDb(label: string): Promise<ReadModelTestDb> {
+  const database: TestDatabase = await createTestDatabase(label);
+  const db = createReadModelDb(database.url);
+  await migrateReadModels(db);
+  return {
+    db,
+    url: database.url,
+    async project(events, projections = allProjections) {
+      const names = projections.map((p) => p.name);
+      await ensureCheckpoints(db, names);
+      await applyBatch(db, projections, await readCheckpoints(db, names), events);
+    },
+    async close() {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** Empty every read model and reset checkpoints, between tests of one file. */
+export async function resetReadModels(db: Kysely<ReadModelDb>): Promise<void> {
+  const tables = [...new Set(allProjections.flatMap((p) => p.tables)), 'projection_checkpoints'];
+  await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+}
+
+/** Every read-model row, each table ordered by its key: for "same rows" comparisons. */
+export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Record<string, unknown[]>> {
+  const keys: Record<string, string> = {
+    vessels: 'id',
+    users: 'id',
+    fleet_compliance: 'id',
+    activities: 'id',
+    email_messages: 'message_id',
+  };
+  const snapshot: Record<string, unknown[]> = {};
+  for (const [table, key] of Object.entries(keys)) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.ref(key)}`.execute(db);
+    snapshot[table] = rows;
+  }
+  return snapshot;
+}

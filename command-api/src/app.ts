@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { EventStore, LogPosition } from '@medchest/eventstore';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authPlugin } from './auth/plugin';
+import type { SessionStore } from './auth/sessions';
+import type { AppDeps } from './commands/context';
+import { registerErrorHandler } from './http/errors';
+import type { ReadDb } from './readModels';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
+import { vesselRoutes } from './routes/vessels';
+import { registerWebApp } from './routes/web';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildAppOptions {
+  store: EventStore;
+  db: ReadDb;
+  /** Resolves once the projections have reached `position` (read-your-writes); may reject on timeout. */
+  waitFor(position: LogPosition, timeoutMs: number): Promise<unknown>;
+  /** Server-side sessions; its table is created (idempotently) while the app is built. */
+  sessions: SessionStore;
+  /** The built web app; false to serve none (API-only). Default: web/dist of this repository. */
+  webDist?: string | false;
+  logger?: FastifyServerOptions['logger'];
+  /** Login and demo-login attempts per IP and email (default 10 per minute). */
+  loginRateLimit?: { max: number; timeWindowMs: number };
+  /** The clock for "today" on the dashboard (tests pin it). */
+  now?: () => Date;
+  /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limiting). */
+  trustProxy?: boolean;
+}
+
+/**
+ * The HTTP API and the web app, as one Fastify instance (tests drive it with app.inject).
+ * It does not start or stop the projection runner, the store or the sessions: the caller owns them.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    trustProxy: options.trustProxy ?? false,
+  });
+  const deps: AppDeps = {
+    store: options.store,
+    db: options.db,
+    waitFor: options.waitFor,
+    log: app.log,
+  };
+  const now = options.now ?? (() => new Date());
+  const loginRateLimit = options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+
+  await options.sessions.init();
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  // Only routes that ask for it (login and demo login) are rate limited.
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(authPlugin, { sessions: options.sessions, db: options.db });
+
+  await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit });
+  await app.register(dashboardRoutes, { deps, now });
+  await app.register(vesselRoutes, { deps });
+  await app.register(adminRoutes, { deps, sessions: options.sessions });
+  await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
+
+  return app;
+}

@@ -1,0 +1,95 @@
+import { DomainError, userStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import { hashPassword } from '../auth/password';
+import { isUuid, userIdForEmail } from '../ids';
+import { getUser } from '../readModels';
+import type { AppDeps } from './context';
+import { userDecider } from './deciders';
+import { handleCommand, type CommandContext } from './handle';
+
+/**
+ * User commands. A user's id is the UUID v5 of the lower-cased email, so registering appends to
+ * `user-{id}` expecting no stream: the store itself refuses a second account for one email.
+ */
+export interface Registration {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  role: Role;
+  status: UserStatus;
+  source: 'signup' | 'admin' | 'seed';
+}
+
+const userNotFound = () => new DomainError('not_found', 'User not found');
+
+export async function registerUser(
+  deps: AppDeps,
+  registration: Registration,
+  context: CommandContext,
+  options: { waitForReadModels?: boolean } = {},
+) {
+  const email = registration.email.trim().toLowerCase();
+  const userId = userIdForEmail(email);
+  const passwordHash = await hashPassword(registration.password);
+  const result = await handleCommand(
+    deps,
+    userDecider,
+    userStreamId(userId),
+    {
+      type: 'RegisterUser',
+      userId,
+      email,
+      passwordHash,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      role: registration.role,
+      status: registration.status,
+      source: registration.source,
+    },
+    context,
+    options,
+  );
+  return { userId, position: result.position };
+}
+
+async function existingUser(deps: AppDeps, userId: string) {
+  if (!isUuid(userId)) throw userNotFound();
+  const user = await getUser(deps.db, userId);
+  if (!user) throw userNotFound();
+  return user;
+}
+
+export async function approveUser(deps: AppDeps, userId: string, context: CommandContext) {
+  await existingUser(deps, userId);
+  await handleCommand(deps, userDecider, userStreamId(userId), { type: 'ApproveUser', userId }, context);
+  return existingUser(deps, userId);
+}
+
+export async function suspendUser(deps: AppDeps, userId: string, context: CommandContext) {
+  await existingUser(deps, userId);
+  if (userId === context.userId) {
+    throw new DomainError('validation', 'You cannot suspend your own account');
+  }
+  await handleCommand(deps, userDecider, userStreamId(userId), { type: 'SuspendUser', userId }, context);
+  return existingUser(deps, userId);
+}
+
+/**
+ * PATCH semantics: the fields sent replace their values, the others keep theirs. The event carries
+ * the whole profile, so a read model replaying it never loses a field the form did not send.
+ */
+export async function updateProfile(deps: AppDeps, userId: string, changes: Profile, context: CommandContext) {
+  const user = await existingUser(deps, userId);
+  const current: Profile = {
+    firstName: user.firstName ?? undefined,
+    lastName: user.lastName ?? undefined,
+    phone: user.phone ?? undefined,
+    company: user.company ?? undefined,
+    preferredFleet: user.preferredFleet ?? undefined,
+    preferredVessel: user.preferredVessel ?? undefined,
+  };
+  const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const profile: Profile = { ...current, ...given };
+  await handleCommand(deps, userDecider, userStreamId(userId), { type: 'UpdateProfile', userId, profile }, context);
+  return existingUser(deps, userId);
+}

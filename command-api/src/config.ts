@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment. Every variable has a default that works on a developer's
+ * machine (PostgreSQL and Redis on localhost); a bad value stops start-up with one line that names
+ * the variable, its value and what was expected.
+ */
+export interface Config {
+  databaseUrl: string;
+  redisUrl: string;
+  port: number;
+  /** esdb:// or kurrentdb:// connection string; undefined → the PostgreSQL event store. */
+  eventStoreUrl?: string;
+  /** smtp:// or smtps:// URL; undefined → mails are recorded but not delivered. */
+  smtpUrl?: string;
+}
+
+export const CONFIG_DEFAULTS = {
+  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/medchest',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  PORT: '5000',
+} as const;
+
+/** Thrown for a bad environment value; its message is the one line to print. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const urlWithScheme = (schemes: string[], expected: string, check: (url: URL) => boolean = () => true) =>
+  z.string().refine((value) => {
+    try {
+      const url = new URL(value);
+      return schemes.includes(url.protocol.replace(/:$/, '')) && check(url);
+    } catch {
+      return false;
+    }
+  }, expected);
+
+/** Each variable: its schema and the words that follow "expected" in the error line. */
+const variables = {
+  DATABASE_URL: urlWithScheme(
+    ['postgres', 'postgresql'],
+    'expected a postgresql:// URL naming a database, e.g. postgresql://postgres@127.0.0.1:5432/medchest',
+    (url) => url.pathname.replace(/^\//, '') !== '',
+  ),
+  REDIS_URL: urlWithScheme(['redis', 'rediss'], 'expected a redis:// URL, e.g. redis://127.0.0.1:6379'),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'expected an integer 1-65535')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, 'expected an integer 1-65535'),
+  EVENTSTORE_URL: urlWithScheme(
+    ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover'],
+    'expected an esdb:// or kurrentdb:// connection string, or leave it unset for the PostgreSQL event store',
+  ).optional(),
+  SMTP_URL: urlWithScheme(
+    ['smtp', 'smtps'],
+    'expected an smtp:// or smtps:// URL, or leave it unset to record mails without delivering them',
+  ).optional(),
+};
+
+type Env = Record<string, string | undefined>;
+
+/** An unset or blank variable takes its default (or stays unset when it has none). */
+function read(env: Env, name: keyof typeof variables): string | undefined {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') {
+    return (CONFIG_DEFAULTS as Record<string, string>)[name];
+  }
+  return value.trim();
+}
+
+function parseVariable<K extends keyof typeof variables>(env: Env, name: K): z.output<(typeof variables)[K]> {
+  const raw = read(env, name);
+  const result = variables[name].safeParse(raw);
+  if (!result.success) {
+    const expected = result.error.issues[0]?.message ?? 'a valid value';
+    throw new ConfigError(`Invalid ${name} "${redactUrl(raw ?? '')}": ${expected}`);
+  }
+  return result.data as z.output<(typeof variables)[K]>;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    databaseUrl: parseVariable(env, 'DATABASE_URL'),
+    redisUrl: parseVariable(env, 'REDIS_URL'),
+    port: parseVariable(env, 'PORT'),
+    eventStoreUrl: parseVariable(env, 'EVENTSTORE_URL'),
+    smtpUrl: parseVariable(env, 'SMTP_URL'),
+  };
+}
+
+/** A URL safe to print: the password, if any, is masked. */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return value;
+  }
+}

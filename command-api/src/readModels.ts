@@ -1,0 +1,20 @@
+/**
+ * The read-model queries the API answers from (projections/ owns them; no SQL lives in routes).
+ * Everything the API needs from projections goes through this file, so a change of shape there
+ * is adapted in one place.
+ */
+export {
+  findUserByEmail,
+  findVesselByImo,
+  getDashboardStats,
+  getUser,
+  getVessel,
+  listActivities,
+  listFleetCompliance,
+  listUsers,
+  listVessels,
+} from '@medchest/projections';
+import type { createReadModelDb } from '@medchest/projections';
+
+/** The kysely handle on the read models. */
+export type ReadDb = ReturnType<typeof createReadModelDb>;

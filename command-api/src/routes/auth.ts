@@ -1,0 +1,104 @@
+import { demoLoginSchema, loginSchema, profileSchema, signupSchema } from '@medchest/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { clearSessionCookie, PENDING_MESSAGE, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
+import { decoyPasswordHash, verifyPassword } from '../auth/password';
+import type { SessionStore } from '../auth/sessions';
+import { toPublicUser } from '../auth/users';
+import type { AppDeps } from '../commands/context';
+import { registerUser, updateProfile } from '../commands/users';
+import { commandContext, formBody } from '../http/context';
+import { HttpError, unauthorized } from '../http/errors';
+import { findUserByEmail, getUser } from '../readModels';
+
+export interface AuthRoutesOptions {
+  deps: AppDeps;
+  sessions: SessionStore;
+  /** Login attempts allowed per IP and email within the window (default 10 per minute). */
+  loginRateLimit: { max: number; timeWindowMs: number };
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contact support.';
+
+/**
+ * Login, sign-up, logout, the current user, the profile, and the demo entry (spec 001 §7).
+ */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, loginRateLimit }) => {
+  const rateLimit = (): RateLimitOptions => ({
+    max: loginRateLimit.max,
+    timeWindow: loginRateLimit.timeWindowMs,
+    // After the body is parsed, so the key can include the email being tried.
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many login attempts. Please wait ${context.after} and try again.`),
+  });
+
+  /** Check the credentials and start a session. Pending accounts may log in (they reach /profile only). */
+  async function logIn(reply: FastifyReply, email: string, password: string) {
+    const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
+    // A wrong email costs as much time as a wrong password: no account enumeration by timing.
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+    if (user.status === 'suspended') throw new HttpError(403, SUSPENDED_MESSAGE);
+    const { token, expiresAt } = await sessions.create(user.id);
+    setSessionCookie(reply, token, expiresAt);
+    return toPublicUser(user);
+  }
+
+  app.post('/api/auth/login', { config: { access: 'public', rateLimit: rateLimit() } }, async (request, reply) => {
+    const { email, password } = loginSchema.parse(formBody(request.body));
+    const user = await logIn(reply, email, password);
+    return {
+      ...user,
+      user,
+      ...(user.status === 'pending' ? { message: PENDING_MESSAGE } : {}),
+    };
+  });
+
+  app.post('/api/demo/login', { config: { access: 'public', rateLimit: rateLimit() } }, async (request, reply) => {
+    const { email, password } = demoLoginSchema.parse(formBody(request.body));
+    const user = await logIn(reply, email, password);
+    return { user, ...(user.status === 'pending' ? { message: PENDING_MESSAGE } : {}) };
+  });
+
+  app.post('/api/auth/signup', { config: { access: 'public' } }, async (request, reply) => {
+    const input = signupSchema.parse(formBody(request.body));
+    const { userId } = await registerUser(
+      deps,
+      { ...input, role: 'fleet_manager', status: 'pending', source: 'signup' },
+      commandContext(request),
+    );
+    const user = await getUser(deps.db, userId);
+    return reply.code(201).send({
+      message: 'Account created. An administrator will review it; you can log in meanwhile to complete your profile.',
+      user: user ? toPublicUser(user) : { id: userId, email: input.email, status: 'pending', role: 'fleet_manager' },
+    });
+  });
+
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.destroy(token);
+    clearSessionCookie(reply);
+    return { message: 'You have been logged out successfully' };
+  });
+
+  app.get('/api/auth/user', { config: { access: 'authenticated' } }, async (request) => {
+    if (!request.user) throw unauthorized();
+    return request.user;
+  });
+
+  app.patch('/api/auth/profile', { config: { access: 'authenticated' } }, async (request) => {
+    if (!request.user) throw unauthorized();
+    const changes = profileSchema.parse(formBody(request.body));
+    const user = await updateProfile(deps, request.user.id, changes, commandContext(request));
+    return toPublicUser(user);
+  });
+
+  /** The server login route the web sends a logged-out browser to: the login page. */
+  app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/login', 302));
+};

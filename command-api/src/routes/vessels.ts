@@ -1,0 +1,36 @@
+import { DomainError } from '@medchest/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { FLEET } from '../auth/access';
+import type { AppDeps } from '../commands/context';
+import { createVessel, deleteVessel, updateVessel } from '../commands/vessels';
+import { commandContext } from '../http/context';
+import { isUuid } from '../ids';
+import { getVessel, listVessels } from '../readModels';
+
+type WithId = { Params: { id: string } };
+
+/** The vessel calls of spec 000 §7: list, one, create, edit, delete. */
+export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get('/api/vessels', { config: { access: FLEET } }, async () => listVessels(deps.db));
+
+  app.get<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
+    const vessel = isUuid(request.params.id) ? await getVessel(deps.db, request.params.id) : undefined;
+    if (!vessel) throw new DomainError('not_found', 'Vessel not found');
+    return vessel;
+  });
+
+  app.post('/api/vessels', { config: { access: FLEET } }, async (request, reply) => {
+    const { vessel } = await createVessel(deps, request.body, commandContext(request));
+    return reply.code(201).send(vessel);
+  });
+
+  app.put<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
+    const { vessel } = await updateVessel(deps, request.params.id, request.body, commandContext(request));
+    return vessel;
+  });
+
+  app.delete<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
+    await deleteVessel(deps, request.params.id, commandContext(request));
+    return { message: 'Vessel deleted successfully' };
+  });
+};

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const WEB_NOT_BUILT =
+  'The web app is not built (web/dist is missing). Run `npm run build:web` (npm start does it for you) and restart.';
+
+/**
+ * Serve the built web app. Client routes (anything not under /api that is not a file) get
+ * index.html so react-router can take over; unknown /api paths get a JSON 404.
+ * Registered on the root instance: it owns the app's not-found handler.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | false): Promise<void> {
+  const built = webDist !== false && existsSync(path.join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root: webDist, index: false, wildcard: true });
+  } else if (webDist !== false) {
+    app.log.warn(WEB_NOT_BUILT);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    const looksLikeFile = path.posix.extname(pathname) !== '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
+      if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

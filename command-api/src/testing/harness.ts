@@ -1,0 +1,79 @@
+import { LOG_START, type EventStore, type RecordedEvent } from '@medchest/eventstore';
+import { createPostgresEventStore } from '@medchest/eventstore/postgres/index';
+import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
+import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app';
+import { createPgSessionStore } from '../auth/sessions';
+import type { AppDeps } from '../commands/context';
+import { registerUser } from '../commands/users';
+import type { Role, UserStatus } from '@medchest/domain';
+
+/**
+ * A real MedChest API for one test file: its own PostgreSQL database, the PostgreSQL event store,
+ * migrated read models and the real projection runner (so read-your-writes is exercised), driven
+ * with app.inject (no port).
+ */
+export async function startTestApp(label: string, options: Partial<Omit<BuildAppOptions, 'store' | 'db' | 'waitFor' | 'sessions'>> = {}) {
+  const database = await createTestDatabase(label);
+  const store = createPostgresEventStore({ connectionString: database.url, poolSize: 4 });
+  await store.init();
+  const db = createReadModelDb(database.url, { maxConnections: 5 });
+  await migrateReadModels(db);
+  const runner = createProjectionRunner({ db, store, onError: () => {} });
+  await runner.start();
+  const sessions = createPgSessionStore({ connectionString: database.url });
+  const app = await buildApp({ store, db, waitFor: runner.waitFor, sessions, webDist: false, ...options });
+  const deps: AppDeps = { store, db, waitFor: runner.waitFor };
+
+  return {
+    app,
+    store,
+    db,
+    runner,
+    deps,
+    databaseUrl: database.url,
+    /** Every event in the log, in order. */
+    allEvents: () => readAllEvents(store),
+    /** An account straight through the command (no HTTP): for arranging a test. */
+    async createUser(email: string, password: string, role: Role, status: UserStatus = 'active') {
+      return registerUser(deps, { email, password, role, status, source: 'admin' }, { userId: null, correlationId: 'test' });
+    },
+    /** Log in and return the cookie header to send with the next requests. */
+    async login(email: string, password: string): Promise<string> {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return sessionCookie(response);
+    },
+    async close() {
+      await app.close();
+      await runner.stop();
+      await sessions.close();
+      await db.destroy();
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export async function readAllEvents(store: EventStore): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  let from = LOG_START;
+  for (;;) {
+    const batch = await store.readAll({ from, maxCount: 1000 });
+    if (batch.length === 0) return events;
+    events.push(...batch);
+    from = batch[batch.length - 1].position;
+  }
+}
+
+/** `name=value` of the session cookie a response set. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'medchest_session');
+  if (!cookie) throw new Error('no session cookie set');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export type App = FastifyInstance;

@@ -1,0 +1,3 @@
+export { createPostgresEventStore, type PostgresEventStore, type PostgresEventStoreOptions } from './store';
+export { appendEvents } from './append';
+export { ensureDatabase, dropDatabase } from './database';

@@ -1,0 +1,100 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventStoreContract, type ContractSubject } from '../contract';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
+import { appendEvents } from './append';
+import { createPostgresEventStore } from './store';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase('eventstore');
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+async function makeSubject(): Promise<ContractSubject> {
+  const store = createPostgresEventStore({ connectionString: database.url });
+  // The harness's own connections: open transactions must not starve the store's pool.
+  const harness = new pg.Pool({ connectionString: database.url, max: 20 });
+  return {
+    store,
+    async openTransaction() {
+      const client = await harness.connect();
+      await client.query('BEGIN');
+      // Take a transaction id now, as a transaction that wrote something else first would have.
+      await client.query('SELECT pg_current_xact_id()');
+      let wrote = false;
+      const finish = async (sql: string) => {
+        try {
+          await client.query(sql);
+        } finally {
+          client.release();
+        }
+      };
+      return {
+        async append(streamId, events, { expected }) {
+          const result = await appendEvents(client, streamId, events, expected);
+          wrote = true;
+          return result;
+        },
+        async commit() {
+          await finish('COMMIT');
+          if (wrote) store.announceAppend();
+        },
+        rollback: () => finish('ROLLBACK'),
+      };
+    },
+    async tamper(streamId, revision, data) {
+      // What a DBA with superuser rights could do: step around the append-only trigger.
+      const client = await harness.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query("SET LOCAL session_replication_role = 'replica'");
+        await client.query('UPDATE events SET data = $3 WHERE stream_id = $1 AND revision = $2', [streamId, revision.toString(), JSON.stringify(data)]);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    },
+    async dispose() {
+      await store.close();
+      await harness.end();
+    },
+  };
+}
+
+eventStoreContract('PostgreSQL', makeSubject);
+
+describe('PostgreSQL event store specifics', () => {
+  let subject: ContractSubject;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    subject = await makeSubject();
+    await subject.store.init();
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await subject?.dispose();
+  });
+
+  it('refuses to UPDATE or DELETE a stored event', async () => {
+    await subject.store.appendToStream('guard-1', [{ type: 'A', version: 1, data: {}, metadata: { userId: null, correlationId: 'c', occurredAt: 'now' } }], {
+      expected: 'no_stream',
+    });
+    await expect(admin.query(`UPDATE events SET data = '{"x":1}' WHERE stream_id = 'guard-1'`)).rejects.toThrow(/append-only/);
+    await expect(admin.query(`DELETE FROM events WHERE stream_id = 'guard-1'`)).rejects.toThrow(/append-only/);
+  });
+
+  it('records the writing transaction id, and the log position is (transaction id, global position)', async () => {
+    const result = await subject.store.appendToStream('txid-1', [{ type: 'A', version: 1, data: {}, metadata: { userId: null, correlationId: 'c', occurredAt: 'now' } }], {
+      expected: 'no_stream',
+    });
+    const { rows } = await admin.query(`SELECT transaction_id::text AS txid, position::text AS position FROM events WHERE stream_id = 'txid-1'`);
+    expect(result.position).toEqual({ commit: BigInt(rows[0].txid), event: BigInt(rows[0].position) });
+  });
+});

@@ -1,0 +1,90 @@
+import pg from 'pg';
+import { verifyChain } from '../hash';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../port';
+import { appendEvents } from './append';
+import { createNotifications } from './notifications';
+import { eventsHeldBack, readAll, readStream } from './read';
+import { createSchema } from './schema';
+import { DEFAULT_FOLLOW_TIMING, follow, type FollowTiming } from './subscribe';
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  /**
+   * A pool to run appends and reads on (the caller keeps ownership; close() leaves it open).
+   * Without one the store makes its own of `poolSize` connections.
+   */
+  pool?: pg.Pool;
+  /**
+   * Connections of the store's own pool. Ten by default: on a small machine commits, not
+   * connections, are the limit, and a few more connections than writers lets group commit batch
+   * the WAL flushes of concurrent appends.
+   */
+  poolSize?: number;
+  /** Subscription timing; the defaults suit production, tests may shorten them. */
+  follow?: Partial<FollowTiming>;
+}
+
+export interface PostgresEventStore extends EventStore {
+  /** The pool the store runs on, for adapter-specific tooling (tests, benchmarks). */
+  readonly pool: pg.Pool;
+  /** Tell followers that events were committed by a transaction the store did not run itself. */
+  announceAppend(): void;
+}
+
+const STREAM_PAGE = 1_000;
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+  const ownsPool = !options.pool;
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  // An idle client dropping (database restart) must not crash the process; the next query reconnects.
+  if (ownsPool) pool.on('error', () => undefined);
+  const notifications = createNotifications(options.connectionString);
+  const timing: FollowTiming = { ...DEFAULT_FOLLOW_TIMING, ...options.follow };
+
+  return {
+    pool,
+    announceAppend: () => notifications.announce(),
+
+    async init() {
+      await createSchema(pool);
+    },
+
+    async appendToStream(streamId: string, events: NewEvent[], { expected }: { expected: ExpectedRevision }): Promise<AppendResult> {
+      const result = await appendEvents(pool, streamId, events, expected);
+      notifications.announce();
+      return result;
+    },
+
+    readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
+
+    readAll: (readOptions) => readAll(pool, readOptions),
+
+    subscribe(subscribeOptions) {
+      return follow(
+        {
+          readAll: (readOptions) => readAll(pool, readOptions),
+          eventsHeldBack: (after) => eventsHeldBack(pool, after),
+          notifications,
+        },
+        subscribeOptions,
+        timing,
+      );
+    },
+
+    async verifyStream(streamId) {
+      const events: RecordedEvent[] = [];
+      for (;;) {
+        const next = events.length === 0 ? 0n : events[events.length - 1].revision + 1n;
+        const page = await readStream(pool, streamId, { fromRevision: next, maxCount: STREAM_PAGE });
+        events.push(...page);
+        if (page.length < STREAM_PAGE) break;
+      }
+      return verifyChain(events);
+    },
+
+    async close() {
+      await notifications.close();
+      if (ownsPool) await pool.end();
+    },
+  };
+}

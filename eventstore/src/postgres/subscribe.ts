@@ -1,0 +1,113 @@
+import type { LogPosition, RecordedEvent, SubscribeOptions, Subscription } from '../port';
+import type { Notifications } from './notifications';
+
+export interface FollowSource {
+  readAll(options: { from: LogPosition; maxCount: number; streamPrefixes?: string[] }): Promise<RecordedEvent[]>;
+  eventsHeldBack(after: LogPosition): Promise<boolean>;
+  notifications: Notifications;
+}
+
+export interface FollowTiming {
+  /** Fallback poll when no notification comes (lost NOTIFY, listener reconnecting). */
+  pollIntervalMs: number;
+  /** First re-read delay while committed events are held back behind an older open transaction. */
+  heldBackRetryMs: number;
+}
+
+export const DEFAULT_FOLLOW_TIMING: FollowTiming = { pollIntervalMs: 1_000, heldBackRetryMs: 5 };
+
+const DEFAULT_BATCH_SIZE = 500;
+
+/** Connection-level failures a follower rides out (the database restarting, a network blip). */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return (
+    code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
+    /Connection terminated/i.test(String((error as Error)?.message))
+  );
+}
+
+/**
+ * Catch up in batches, then follow. One loop, so handler calls are strictly sequential and each
+ * batch starts where the previous one ended. The loop reads again at once after a full batch; after
+ * an empty read it sleeps until woken (append here, NOTIFY from elsewhere) or the poll interval
+ * passes, except that it re-reads quickly (5 ms, doubling up to the poll interval) while committed
+ * events are held back behind an older open transaction, which may never announce its commit.
+ */
+export function follow(source: FollowSource, options: SubscribeOptions, timing: FollowTiming): Subscription {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  let position = options.from;
+  let stopped = false;
+  // Bumped by every wake-up; a read that started before a wake-up must not lead to a sleep.
+  let generation = 0;
+  let wakeSleeper: (() => void) | undefined;
+
+  const wake = (): void => {
+    generation += 1;
+    wakeSleeper?.();
+  };
+  const unlisten = source.notifications.listen(wake);
+
+  function sleep(ms: number, seenGeneration: number): Promise<void> {
+    if (stopped || generation !== seenGeneration) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        wakeSleeper = undefined;
+        resolve();
+      }
+      wakeSleeper = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    let heldBackDelay = timing.heldBackRetryMs;
+    let failureDelay = 100;
+    while (!stopped) {
+      const seen = generation;
+      let batch: RecordedEvent[];
+      let heldBack = false;
+      try {
+        batch = await source.readAll({ from: position, maxCount: batchSize, streamPrefixes: options.streamPrefixes });
+        if (batch.length < batchSize) heldBack = await source.eventsHeldBack(position);
+        failureDelay = 100;
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        await sleep(failureDelay, seen);
+        failureDelay = Math.min(failureDelay * 2, timing.pollIntervalMs * 5);
+        continue;
+      }
+      if (stopped) return;
+      if (batch.length > 0) {
+        await options.onEvents(batch);
+        position = batch[batch.length - 1].position;
+        heldBackDelay = timing.heldBackRetryMs;
+        if (batch.length === batchSize) continue;
+      }
+      if (heldBack) {
+        await sleep(heldBackDelay, seen);
+        heldBackDelay = Math.min(heldBackDelay * 2, timing.pollIntervalMs);
+      } else if (batch.length === 0) {
+        heldBackDelay = timing.heldBackRetryMs;
+        await sleep(timing.pollIntervalMs, seen);
+      }
+    }
+  }
+
+  const done = run().finally(() => {
+    stopped = true;
+    unlisten();
+  });
+
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      wakeSleeper?.();
+      // Resolve once the loop is idle, whether it ended cleanly or because a handler threw.
+      await done.catch(() => undefined);
+    },
+  };
+}

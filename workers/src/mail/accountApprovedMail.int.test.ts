@@ -57,7 +57,7 @@ describe('the account-approved mail', () => {
   it('reaches an approved user exactly once and is recorded as sent on the first attempt', async () => {
     const server = await smtp();
     await start({ smtpUrl: server.url });
-    const eventId = await env.approveUser({ email: 'ada@ship.example', firstName: 'Ada', correlationId: 'req-approve-ada' });
+    const { eventId } = await env.approveUser({ email: 'ada@ship.example', firstName: 'Ada', correlationId: 'req-approve-ada' });
 
     const { event, data } = await outcome(eventId);
     expect(server.received).toHaveLength(1);
@@ -82,7 +82,7 @@ describe('the account-approved mail', () => {
   it('is delivered once, after retries, when the mail server refuses the first connections', async () => {
     const server = await smtp({ rejectFirst: 2 });
     await start({ smtpUrl: server.url, attempts: 5 });
-    const eventId = await env.approveUser({ email: 'bo@ship.example' });
+    const { eventId } = await env.approveUser({ email: 'bo@ship.example' });
 
     const { data } = await outcome(eventId);
     expect(server.rejected).toBe(2);
@@ -93,7 +93,7 @@ describe('the account-approved mail', () => {
   it('is delivered once when the mail server only starts listening after the first attempts failed', async () => {
     const server = await smtp({ listen: false });
     const workers = await start({ smtpUrl: server.url, attempts: 6 });
-    const eventId = await env.approveUser({ email: 'cy@ship.example' });
+    const { eventId } = await env.approveUser({ email: 'cy@ship.example' });
 
     await waitFor('a failed delivery attempt', async () => {
       const job = await workers.queue('mail').getJob(eventId);
@@ -110,7 +110,7 @@ describe('the account-approved mail', () => {
   it('is recorded as failed, with the error, when the mail server is never reachable', async () => {
     const port = await freePort();
     const workers = await start({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 3 });
-    const eventId = await env.approveUser({ email: 'di@ship.example' });
+    const { eventId } = await env.approveUser({ email: 'di@ship.example' });
 
     const { data } = await outcome(eventId);
     expect(data).toMatchObject({ status: 'failed', attempts: 3, to: 'di@ship.example' });
@@ -125,7 +125,7 @@ describe('the account-approved mail', () => {
   it('is recorded but not delivered when no SMTP_URL is configured', async () => {
     const server = await smtp();
     await start({ smtpUrl: undefined });
-    const eventId = await env.approveUser({ email: 'ed@ship.example' });
+    const { eventId } = await env.approveUser({ email: 'ed@ship.example' });
 
     const { data } = await outcome(eventId);
     expect(data).toMatchObject({ status: 'recorded', attempts: 1, to: 'ed@ship.example', subject: SUBJECT });

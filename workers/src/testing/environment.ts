@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { currentEventVersion, emailStreamId, userStreamId, type EventData } from '@medchest/domain';
-import type { RecordedEvent } from '@medchest/eventstore';
+import type { LogPosition, RecordedEvent } from '@medchest/eventstore';
 import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { Redis } from 'ioredis';
@@ -17,8 +17,8 @@ export interface WorkersTestEnvironment {
   store: PostgresEventStore;
   /** A fresh BullMQ prefix under this file's namespace (one per test keeps their queues apart). */
   newQueuePrefix(): string;
-  /** Append UserApproved for a new user; returns the event id (= job id = message id). */
-  approveUser(input: { email: string; firstName?: string; correlationId?: string }): Promise<string>;
+  /** Append UserApproved for a new user. Its event id is the job id and the message id. */
+  approveUser(input: { email: string; firstName?: string; correlationId?: string }): Promise<{ eventId: string; position: LogPosition }>;
   dispatched(messageId: string): Promise<RecordedEvent[]>;
   cleanup(): Promise<void>;
 }
@@ -43,7 +43,7 @@ export async function createWorkersTestEnvironment(label: string): Promise<Worke
       const userId = randomUUID();
       const eventId = randomUUID();
       const data: EventData<'UserApproved'> = { userId, email, ...(firstName ? { firstName } : {}) };
-      await store.appendToStream(
+      const { position } = await store.appendToStream(
         userStreamId(userId),
         [
           {
@@ -56,7 +56,7 @@ export async function createWorkersTestEnvironment(label: string): Promise<Worke
         ],
         { expected: 'any' },
       );
-      return eventId;
+      return { eventId, position };
     },
     dispatched: (messageId) => store.readStream(emailStreamId(messageId)),
     async cleanup() {

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { currentEventVersion, emailStreamId, userStreamId, type EventData } from '@medchest/domain';
-import type { LogPosition, RecordedEvent } from '@medchest/eventstore';
-import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
+import { createPostgresEventStore, type LogPosition, type PostgresEventStore, type RecordedEvent } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { Redis } from 'ioredis';
 

@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { Role, UserStatus } from '@medchest/domain';
+import { apiJson, apiRequest, getQueryFn, serverMessage } from '../../lib/api';
+import { AUTH_USER_KEY, captainVesselId, type AuthUser } from '../../lib/auth';
+import { notifyError } from '../../lib/notify';
+import { toast } from '../../components/ui/toast-store';
+
+/** Toast durations the catalogue sets for these flows (spec 001 §9). */
+const PENDING_TOAST_MS = 8000;
+const SIGNUP_TOAST_MS = 10000;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+export interface SignupInput extends Credentials {
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Ask the server who is signed in now, and keep the answer as the auth query's data. */
+function loadSessionUser(queryClient: QueryClient): Promise<AuthUser | null> {
+  return queryClient.fetchQuery<AuthUser | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+    staleTime: 0,
+  });
+}
+
+function homeFor(user: AuthUser | null): string {
+  if (!user) return '/login';
+  if (user.status === 'pending') return '/profile';
+  if (captainVesselId(user)) return '/captain/dashboard';
+  return '/';
+}
+
+function showPending(description: string) {
+  toast({ title: 'Account Pending', description, variant: 'destructive', duration: PENDING_TOAST_MS });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (credentials: Credentials) =>
+      apiJson<{ status: UserStatus; role: Role }>('POST', '/api/auth/login', credentials),
+    onSuccess: async (result) => {
+      // Nothing cached from an earlier session may show for this user.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+      const user = await loadSessionUser(queryClient);
+      if (result?.status === 'pending' || user?.status === 'pending') {
+        showPending('Your account is awaiting approval by an administrator. Until then you can only edit your profile.');
+        navigate('/profile');
+        return;
+      }
+      navigate(homeFor(user));
+    },
+    onError: (error) => {
+      const message = serverMessage(error) ?? 'Login failed';
+      if (message.toLowerCase().includes('pending')) showPending(message);
+      else toast({ title: 'Error', description: message, variant: 'destructive' });
+    },
+  });
+}
+
+export function useSignup(onCreatedWithoutSession: (email: string) => void) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (input: SignupInput) => apiRequest('POST', '/api/auth/signup', input),
+    onSuccess: async (_res, input) => {
+      toast({
+        title: 'Account Created',
+        description:
+          'Your account is pending approval by an administrator. You will be able to use MedChest once it has been approved.',
+        duration: SIGNUP_TOAST_MS,
+      });
+      const user = await loadSessionUser(queryClient);
+      if (user) navigate('/profile');
+      else onCreatedWithoutSession(input.email);
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Signup failed', variant: 'destructive' });
+    },
+  });
+}
+
+export function useDemoLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (credentials: Credentials) =>
+      apiJson<{ user?: { firstName?: string | null } }>('POST', '/api/demo/login', credentials),
+    onSuccess: async (result) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+      const firstName = result?.user?.firstName;
+      toast({ title: 'Success', description: firstName ? `Welcome, ${firstName}!` : 'Welcome to the MedChest demo!' });
+      const user = await loadSessionUser(queryClient);
+      navigate(homeFor(user));
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Demo login failed', variant: 'destructive' });
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+      // Leave the protected page before forgetting the user, so it never sees "logged out" itself.
+      navigate('/login', { flushSync: true });
+      queryClient.clear();
+    },
+    onError: (error) => notifyError(error, 'Logout failed'),
+  });
+}

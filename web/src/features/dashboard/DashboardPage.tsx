@@ -1,0 +1,256 @@
+import { useMemo, type ComponentType } from 'react';
+import { format } from 'date-fns';
+import { Link } from 'react-router-dom';
+import { flagStateLabel } from '@medchest/domain';
+import { Badge } from '../../components/ui/Badge';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
+import {
+  ActivityIcon,
+  AlertIcon,
+  ArrowRightIcon,
+  CertificateIcon,
+  DownloadIcon,
+  ShieldIcon,
+  ShipIcon,
+} from '../../components/ui/icons';
+import { serverMessage } from '../../lib/api';
+import type { AuthUser } from '../../lib/auth';
+import { formatDate } from '../../lib/dates';
+import { useVessels } from '../vessels/useVessels';
+import { BADGE_TONES, certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
+import { complianceTone } from './complianceTone';
+import type { DashboardStats } from './types';
+import { useDashboardStats, useFleetCompliance, useRecentActivities } from './useDashboard';
+import './dashboard.css';
+
+const RECENT_ACTIVITY_COUNT = 10;
+
+const STAT_CARDS: {
+  key: keyof DashboardStats;
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+  tone: 'navy' | 'success' | 'warning' | 'danger';
+  testId: string;
+}[] = [
+  { key: 'totalVessels', label: 'Total Vessels', to: '/vessels', icon: ShipIcon, tone: 'navy', testId: 'stat-total-vessels' },
+  { key: 'compliantVessels', label: 'Compliant Vessels', to: '/compliance', icon: ShieldIcon, tone: 'success', testId: 'stat-compliant-vessels' },
+  { key: 'expiringCertificates', label: 'Expiring Certificates', to: '/certificates', icon: CertificateIcon, tone: 'warning', testId: 'stat-expiring-certificates' },
+  { key: 'criticalAlerts', label: 'Critical Alerts', to: '/vessels', icon: AlertIcon, tone: 'danger', testId: 'stat-critical-alerts' },
+];
+
+function StatCards({ enabled }: { enabled: boolean }) {
+  const stats = useDashboardStats(enabled);
+  return (
+    <div className="stat-grid">
+      {STAT_CARDS.map(({ key, label, to, icon: Icon, tone, testId }) => {
+        const value = stats.data?.[key];
+        return (
+          <Link key={key} to={to} className={`stat-card stat-card--${tone}`} data-testid={testId}>
+            <span className="stat-card__icon">
+              <Icon size={22} />
+            </span>
+            <span className="stat-card__text">
+              <span className="stat-card__label">{label}</span>
+              <span className="stat-card__value" data-testid={`${testId}-value`}>
+                {stats.isLoading ? <span className="skeleton" aria-label="Loading" /> : (value ?? '—')}
+              </span>
+            </span>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+function FleetComplianceCard() {
+  const fleet = useFleetCompliance();
+  let body;
+  if (fleet.isLoading) body = <LoadingState>Loading fleet status...</LoadingState>;
+  else if (fleet.isError) body = <ErrorState>{serverMessage(fleet.error) ?? 'Failed to load fleet status'}</ErrorState>;
+  else if (!fleet.data?.length)
+    body = (
+      <EmptyState
+        title="No vessels found. Add your first vessel"
+        testId="fleet-compliance-empty"
+        action={
+          <ButtonLink to="/vessels" size="sm">
+            Go to Vessels
+          </ButtonLink>
+        }
+      />
+    );
+  else
+    body = (
+      <ul className="scroll-list" data-testid="fleet-compliance-list">
+        {fleet.data.map((item) => (
+          <li key={item.id}>
+            <Link to={`/vessels/${item.id}`} className="list-row">
+              <span className="list-row__main">
+                <span className="list-row__title">{item.vesselName}</span>
+                <span className="list-row__meta">
+                  IMO {item.imoNumber} · {flagStateLabel(item.flagState)}
+                  {item.fleet ? ` · ${item.fleet}` : ''}
+                  {item.crewSizeCategory ? ` · ${item.crewSizeCategory} crew` : ''}
+                </span>
+              </span>
+              <Badge tone={complianceTone(item.complianceStatus)}>{item.complianceStatus}</Badge>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <Card title="Fleet Compliance Status" id="fleet-compliance" testId="fleet-compliance">
+      {body}
+    </Card>
+  );
+}
+
+function RecentActivityCard() {
+  const activities = useRecentActivities();
+  const recent = (activities.data ?? []).slice(0, RECENT_ACTIVITY_COUNT);
+  let body;
+  if (activities.isLoading) body = <LoadingState>Loading activity...</LoadingState>;
+  else if (activities.isError)
+    body = <ErrorState>{serverMessage(activities.error) ?? 'Failed to load activity'}</ErrorState>;
+  else if (recent.length === 0) body = <EmptyState title="No recent activity" testId="activity-empty" />;
+  else
+    body = (
+      <ul className="scroll-list activity-list" data-testid="recent-activity-list">
+        {recent.map((activity) => (
+          <li key={activity.id} className="activity-item">
+            <span className="activity-item__icon">
+              <ActivityIcon size={16} />
+            </span>
+            <span className="activity-item__text">
+              <span className="activity-item__description">{activity.description}</span>
+              <span className="list-row__meta">
+                {activity.vessel?.vesselName ? `${activity.vessel.vesselName} · ` : ''}
+                {formatDate(activity.createdAt)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <Card
+      title="Recent Activity"
+      id="recent-activity"
+      testId="recent-activity"
+      actions={
+        <Link to="/activity" className="card-link">
+          View all <ArrowRightIcon size={14} />
+        </Link>
+      }
+    >
+      {body}
+    </Card>
+  );
+}
+
+function downloadCsv(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function CertificateExpiryCard() {
+  const vessels = useVessels();
+  const today = useMemo(() => new Date(), []);
+  const rows = useMemo(() => certificateExpiryRows(vessels.data ?? [], today), [vessels.data, today]);
+  let body;
+  if (vessels.isLoading) body = <LoadingState>Loading vessels...</LoadingState>;
+  else if (vessels.isError) body = <ErrorState>{serverMessage(vessels.error) ?? 'Failed to load vessels'}</ErrorState>;
+  else if (rows.length === 0) body = <EmptyState title="No vessels found" testId="expiry-empty" />;
+  else
+    body = (
+      <div className="table-wrap">
+        <table className="table" data-testid="certificate-expiry-table">
+          <thead>
+            <tr>
+              <th scope="col">Vessel</th>
+              <th scope="col">Fleet</th>
+              <th scope="col">Company</th>
+              <th scope="col">Expiry Date</th>
+              <th scope="col">Days Left</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="expiry-row">
+                <td>
+                  <Link to={`/vessels/${row.id}`} className="strong-link">
+                    {row.vesselName}
+                  </Link>
+                </td>
+                <td>{row.fleet}</td>
+                <td>{row.company}</td>
+                <td>{row.expiryDate}</td>
+                <td className={row.daysLeft !== null && row.daysLeft < 0 ? 'text-danger' : undefined}>
+                  {row.daysLeftText}
+                </td>
+                <td>
+                  <Badge tone={BADGE_TONES[row.badge]}>{row.badge}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  return (
+    <Card
+      title="Vessel Certificate Expiry"
+      id="certificate-expiry"
+      testId="certificate-expiry"
+      description="Medical chest certificates, soonest expiry first."
+      actions={
+        <>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<DownloadIcon size={15} />}
+            disabled={rows.length === 0}
+            onClick={() =>
+              downloadCsv(`certificate-expiry-report-${format(today, 'yyyy-MM-dd')}.csv`, certificateExpiryCsv(rows))
+            }
+          >
+            Export Report
+          </Button>
+          <ButtonLink to="/certificates" size="sm" icon={<CertificateIcon size={15} />}>
+            Manage Certificates
+          </ButtonLink>
+        </>
+      }
+    >
+      {body}
+    </Card>
+  );
+}
+
+/** The fleet dashboard at / and /dashboard (spec 000 §2). */
+export function DashboardPage({ user }: { user: AuthUser }) {
+  return (
+    <div className="page">
+      <PageHeader
+        title="Fleet Dashboard"
+        subtitle={`Welcome back${user.firstName ? `, ${user.firstName}` : ''}. Here is where your fleet's medical chests stand today.`}
+      />
+      <StatCards enabled />
+      <div className="dashboard-grid">
+        <FleetComplianceCard />
+        <RecentActivityCard />
+      </div>
+      <CertificateExpiryCard />
+    </div>
+  );
+}

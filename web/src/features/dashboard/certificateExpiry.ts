@@ -1,0 +1,71 @@
+import { certificateBadge, type CertificateBadge } from '@medchest/domain';
+import type { Tone } from '../../components/ui/Badge';
+import { formatDate } from '../../lib/dates';
+import type { Vessel } from '../vessels/types';
+
+/** One row of the dashboard's Vessel Certificate Expiry table, with the texts of spec 000 §4. */
+export interface ExpiryRow {
+  id: string;
+  vesselName: string;
+  fleet: string;
+  company: string;
+  expiryDate: string;
+  daysLeftText: string;
+  daysLeft: number | null;
+  badge: CertificateBadge;
+  expiry: string | null;
+}
+
+const NOT_SPECIFIED = 'Not specified';
+
+export function daysLeftText(daysLeft: number | null): string {
+  if (daysLeft === null) return 'N/A';
+  if (daysLeft < 0) return `Expired ${-daysLeft} days ago`;
+  return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
+}
+
+export const BADGE_TONES: Record<CertificateBadge, Tone> = {
+  'Not Set': 'neutral',
+  Expired: 'danger',
+  Critical: 'danger',
+  'Expiring Soon': 'warning',
+  Active: 'success',
+};
+
+/** Soonest expiry first; vessels without a date last (then by name, so the order is stable). */
+export function certificateExpiryRows(vessels: readonly Vessel[], today: Date): ExpiryRow[] {
+  return vessels
+    .map((v): ExpiryRow => {
+      const expiry = v.medicalChestCertificateExpiry || null;
+      const { badge, daysLeft } = certificateBadge(expiry, today);
+      return {
+        id: v.id,
+        vesselName: v.vesselName,
+        fleet: v.fleet || NOT_SPECIFIED,
+        company: v.ownershipCompany || NOT_SPECIFIED,
+        expiryDate: formatDate(expiry) ?? 'Not set',
+        daysLeftText: daysLeftText(daysLeft),
+        daysLeft,
+        badge,
+        expiry,
+      };
+    })
+    .sort((a, b) => {
+      if (a.daysLeft === null || b.daysLeft === null) {
+        if (a.daysLeft === b.daysLeft) return a.vesselName.localeCompare(b.vesselName);
+        return a.daysLeft === null ? 1 : -1;
+      }
+      return a.daysLeft - b.daysLeft || a.vesselName.localeCompare(b.vesselName);
+    });
+}
+
+function csvCell(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The table as CSV, for the Export Report button. */
+export function certificateExpiryCsv(rows: readonly ExpiryRow[]): string {
+  const header = ['Vessel', 'Fleet', 'Company', 'Expiry Date', 'Days Left', 'Status'];
+  const lines = rows.map((r) => [r.vesselName, r.fleet, r.company, r.expiryDate, r.daysLeftText, r.badge]);
+  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\n');
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/queryKeys';
+import type { ActivityItem, DashboardStats, FleetComplianceItem } from './types';
+
+export function useDashboardStats(enabled: boolean) {
+  return useQuery<DashboardStats>({ queryKey: queryKeys.dashboardStats, enabled });
+}
+
+export function useFleetCompliance() {
+  return useQuery<FleetComplianceItem[]>({ queryKey: queryKeys.fleetCompliance });
+}
+
+export function useRecentActivities() {
+  return useQuery<ActivityItem[]>({ queryKey: queryKeys.activities });
+}

@@ -1,0 +1,200 @@
+import { useEffect, useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { profileSchema, type Profile } from '@medchest/domain';
+import { Badge, type Tone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Field, fieldProps } from '../../components/ui/Field';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { ClockIcon } from '../../components/ui/icons';
+import { apiJson } from '../../lib/api';
+import { AUTH_USER_KEY, captainVesselId, displayName, ROLE_LABELS, STATUS_LABELS, type AuthUser } from '../../lib/auth';
+import { SUPPORT_EMAIL } from '../../lib/config';
+import { formatDate } from '../../lib/dates';
+import { schemaResolver } from '../../lib/forms';
+import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
+import { refreshKeys } from '../../lib/queryClient';
+import type { Vessel } from '../vessels/types';
+
+type ProfileValues = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  company: string;
+  preferredFleet: string;
+  preferredVessel: string;
+};
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'company', 'preferredFleet', 'preferredVessel'] as const;
+
+function valuesFrom(user: AuthUser): ProfileValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    phone: user.phone ?? '',
+    company: user.company ?? '',
+    preferredFleet: user.preferredFleet ?? '',
+    preferredVessel: user.preferredVessel ?? '',
+  };
+}
+
+const STATUS_TONES: Record<AuthUser['status'], Tone> = { active: 'success', pending: 'warning', suspended: 'danger' };
+
+export function PendingBanner() {
+  return (
+    <div className="banner banner--warning" role="status" data-testid="pending-banner">
+      <ClockIcon size={22} />
+      <div>
+        <p className="banner__title">Your account is pending approval</p>
+        <p>
+          An administrator has to approve your account before you can see fleet data. You can complete your profile in the
+          meantime. Questions? Contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** /profile: the one page a pending account can reach (spec 001 §2, §5). */
+export function ProfilePage({ user }: { user: AuthUser }) {
+  const queryClient = useQueryClient();
+  const pending = user.status === 'pending';
+  // Fleet users may pick a preferred vessel from their fleet; others type it.
+  const canListVessels = user.status === 'active' && !captainVesselId(user);
+  const vessels = useQuery<Vessel[]>({ queryKey: ['/api/vessels'], enabled: canListVessels });
+  const fleets = useMemo(
+    () => [...new Set((vessels.data ?? []).map((v) => v.fleet).filter((f): f is string => !!f))].sort(),
+    [vessels.data],
+  );
+
+  const form = useForm<ProfileValues, unknown, Profile>({
+    resolver: schemaResolver<ProfileValues, typeof profileSchema>(profileSchema),
+    defaultValues: valuesFrom(user),
+  });
+  const { errors, isDirty } = form.formState;
+  useEffect(() => form.reset(valuesFrom(user)), [user, form]);
+
+  const save = useMutation({
+    mutationFn: (profile: Profile) => apiJson<unknown>('PATCH', '/api/auth/profile', profile),
+    onSuccess: () => refreshKeys(queryClient, [AUTH_USER_KEY]),
+  });
+  const submit = form.handleSubmit((profile) =>
+    save.mutate(profile, {
+      onSuccess: () => notifySuccess('Profile updated successfully'),
+      onError: (error) => {
+        applyServerFieldErrors(error, form.setError, PROFILE_FIELDS);
+        notifyError(error, 'Failed to update profile');
+      },
+    }),
+  );
+
+  const text = (name: keyof ProfileValues, id: string, label: string, autoComplete?: string, type = 'text') => (
+    <Field id={id} label={label} error={errors[name]?.message}>
+      <input
+        {...fieldProps(id, errors[name]?.message)}
+        type={type}
+        autoComplete={autoComplete}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+
+  return (
+    <div className="page">
+      <PageHeader title="Profile" subtitle="Your contact details and preferences." />
+      {pending && <PendingBanner />}
+      <div className="profile-grid">
+        <Card title="Edit Profile" id="profile-form">
+          <form onSubmit={submit} noValidate aria-label="Edit profile" className="stack">
+            <div className="form-grid form-grid--2">
+              {text('firstName', 'profile-first-name', 'First name', 'given-name')}
+              {text('lastName', 'profile-last-name', 'Last name', 'family-name')}
+              {text('phone', 'profile-phone', 'Phone', 'tel', 'tel')}
+              {text('company', 'profile-company', 'Company', 'organization')}
+              <Field id="profile-preferred-fleet" label="Preferred fleet" error={errors.preferredFleet?.message}>
+                <input
+                  {...fieldProps('profile-preferred-fleet', errors.preferredFleet?.message)}
+                  list={fleets.length ? 'profile-fleets' : undefined}
+                  {...form.register('preferredFleet')}
+                />
+              </Field>
+              {fleets.length > 0 && (
+                <datalist id="profile-fleets">
+                  {fleets.map((fleet) => (
+                    <option key={fleet} value={fleet} />
+                  ))}
+                </datalist>
+              )}
+              {vessels.data ? (
+                <Field id="profile-preferred-vessel" label="Preferred vessel" error={errors.preferredVessel?.message}>
+                  <select
+                    {...fieldProps('profile-preferred-vessel', errors.preferredVessel?.message)}
+                    {...form.register('preferredVessel')}
+                  >
+                    <option value="">No preference</option>
+                    {vessels.data.map((vessel) => (
+                      <option key={vessel.id} value={vessel.id}>
+                        {vessel.vesselName} ({vessel.imoNumber})
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              ) : (
+                text('preferredVessel', 'profile-preferred-vessel', 'Preferred vessel')
+              )}
+            </div>
+            <div className="form-actions">
+              <Button
+                variant="secondary"
+                onClick={() => form.reset(valuesFrom(user))}
+                disabled={!isDirty || save.isPending}
+              >
+                Reset
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : 'Save Profile'}
+              </Button>
+            </div>
+          </form>
+        </Card>
+
+        <Card title="Account Information" id="account-info" testId="account-info">
+          <dl className="info-list">
+            <div>
+              <dt>Name</dt>
+              <dd>{displayName(user)}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{ROLE_LABELS[user.role] ?? user.role}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <Badge tone={STATUS_TONES[user.status] ?? 'neutral'} testId="account-status">
+                  {STATUS_LABELS[user.status] ?? user.status}
+                </Badge>
+              </dd>
+            </div>
+            {user.accountType && (
+              <div>
+                <dt>Account type</dt>
+                <dd className="capitalize">{user.accountType.replace(/_/g, ' ')}</dd>
+              </div>
+            )}
+            {user.createdAt && (
+              <div>
+                <dt>Member since</dt>
+                <dd>{formatDate(user.createdAt)}</dd>
+              </div>
+            )}
+          </dl>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/domain';
+import { Badge } from '../../components/ui/Badge';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { ConfirmDialog } from '../../components/ui/Dialog';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
+import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, ShipIcon, TrashIcon } from '../../components/ui/icons';
+import { errorStatus, serverMessage } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useDeleteVessel, useVessel, useVessels } from './useVessels';
+import { EditVesselModal } from './VesselFormModal';
+import { distinctValues } from './VesselsPage';
+import './vessels.css';
+
+const TONE_CLASS = { past: 'text-danger', soon: 'text-warning', normal: '' } as const;
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children ?? <span className="text-muted">Not specified</span>}</dd>
+    </div>
+  );
+}
+
+function BackButton() {
+  return (
+    <ButtonLink to="/vessels" variant="ghost" size="sm" icon={<ArrowLeftIcon size={16} />}>
+      Back
+    </ButtonLink>
+  );
+}
+
+/** /vessels/{id}: one vessel, with edit and a confirmed delete (spec 000 §2). */
+export function VesselDetailPage() {
+  const { vesselId = '' } = useParams();
+  const navigate = useNavigate();
+  const vessel = useVessel(vesselId);
+  const vessels = useVessels();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const today = useMemo(() => new Date(), []);
+  const remove = useDeleteVessel(vesselId, () => {
+    setConfirming(false);
+    notifySuccess('Vessel deleted successfully');
+    navigate('/vessels', { replace: true, flushSync: true });
+  });
+  const all = vessels.data ?? [];
+  const suggestions = useMemo(
+    () => ({ fleets: distinctValues(all, (v) => v.fleet), companies: distinctValues(all, (v) => v.ownershipCompany) }),
+    [all],
+  );
+
+  if (vessel.isLoading) {
+    return (
+      <div className="page">
+        <BackButton />
+        <LoadingState>Loading vessel...</LoadingState>
+      </div>
+    );
+  }
+  if (vessel.isError || !vessel.data) {
+    const notFound = !vessel.isError || errorStatus(vessel.error) === 404;
+    return (
+      <div className="page">
+        <div className="card">
+          {notFound ? (
+            <EmptyState
+              icon={<ShipIcon size={32} />}
+              title="Vessel Not Found"
+              testId="vessel-not-found"
+              action={
+                <ButtonLink to="/vessels" icon={<ArrowLeftIcon size={16} />}>
+                  Back to Vessels
+                </ButtonLink>
+              }
+            >
+              This vessel does not exist or has been deleted.
+            </EmptyState>
+          ) : (
+            <ErrorState>{serverMessage(vessel.error) ?? 'Failed to load vessel'}</ErrorState>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const v = vessel.data;
+  const tone = contractEndTone(v.contractEndDate, today);
+  return (
+    <div className="page">
+      <PageHeader
+        before={<BackButton />}
+        title={
+          <span className="title-with-badge">
+            {v.vesselName}
+            <Badge tone="navy" testId="flag-badge">
+              <FlagIcon size={13} /> {flagStateLabel(v.flagState)}
+            </Badge>
+          </span>
+        }
+        subtitle={`IMO ${v.imoNumber}${v.vesselType ? ` · ${vesselTypeLabel(v.vesselType)}` : ''}`}
+        actions={
+          <>
+            <Button variant="secondary" icon={<EditIcon size={16} />} onClick={() => setEditing(true)}>
+              Edit Vessel
+            </Button>
+            <ButtonLink to={`/inventory/${v.id}`} variant="secondary" icon={<BoxIcon size={16} />}>
+              Manage Inventory
+            </ButtonLink>
+            <Button variant="danger" icon={<TrashIcon size={16} />} onClick={() => setConfirming(true)}>
+              Delete Vessel
+            </Button>
+          </>
+        }
+      />
+
+      <Card title="Vessel Information" id="vessel-info" testId="vessel-info">
+        <dl className="info-list info-list--grid">
+          <Info label="Vessel Name">{v.vesselName}</Info>
+          <Info label="IMO Number">
+            <span className="mono">{v.imoNumber}</span>
+          </Info>
+          <Info label="Flag State">{flagStateLabel(v.flagState)}</Info>
+          <Info label="Vessel Type">{v.vesselType ? vesselTypeLabel(v.vesselType) : null}</Info>
+          <Info label="Crew Size">{v.crewSizeCategory}</Info>
+          <Info label="Fleet">{v.fleet || null}</Info>
+          <Info label="Ownership Company">{v.ownershipCompany || null}</Info>
+          <Info label="Ownership Contact Email">
+            {v.ownershipContactEmail ? <a href={`mailto:${v.ownershipContactEmail}`}>{v.ownershipContactEmail}</a> : null}
+          </Info>
+          <Info label="Contact Name">{v.contactName || null}</Info>
+          <Info label="Contact Phone">{v.contactPhone || null}</Info>
+          <Info label="Contact Email">
+            {v.contactEmail ? <a href={`mailto:${v.contactEmail}`}>{v.contactEmail}</a> : null}
+          </Info>
+          <Info label="Onboarding Date">{formatDate(v.onboardingDate) ?? null}</Info>
+          <Info label="Contract End Date">
+            {v.contractEndDate ? <span className={TONE_CLASS[tone]}>{formatDate(v.contractEndDate)}</span> : null}
+          </Info>
+          <Info label="Last Medical Review">{formatDate(v.lastMedicalReview) ?? null}</Info>
+        </dl>
+      </Card>
+
+      <EditVesselModal vessel={editing ? v : null} onClose={() => setEditing(false)} suggestions={suggestions} />
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${v.vesselName}?`}
+        description={`This action cannot be undone. ${v.vesselName} will be permanently removed from your fleet.`}
+        confirmLabel="Delete Vessel"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate(undefined, { onError: (error) => notifyError(error, 'Failed to delete vessel') })}
+        testId="delete-vessel-dialog"
+      />
+    </div>
+  );
+}

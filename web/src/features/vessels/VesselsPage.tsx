@@ -1,0 +1,222 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/domain';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
+import { BoxIcon, EditIcon, PlusIcon, ShipIcon } from '../../components/ui/icons';
+import { serverMessage } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import type { Vessel } from './types';
+import { useVessels } from './useVessels';
+import { AddVesselModal, EditVesselModal } from './VesselFormModal';
+import './vessels.css';
+
+const ALL = 'all';
+
+/** The distinct non-empty values of one vessel field, sorted, for a filter or input suggestions. */
+export function distinctValues(vessels: readonly Vessel[], pick: (v: Vessel) => string | null | undefined): string[] {
+  return [...new Set(vessels.map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b));
+}
+
+const TONE_CLASS = { past: 'text-danger', soon: 'text-warning', normal: 'text-muted' } as const;
+
+function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="filter">
+      <label htmlFor={id} className="filter__label">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
+        <option value={ALL}>{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** /vessels: the fleet's vessels, filtered by fleet, company and type (spec 000 §2). */
+export function VesselsPage() {
+  const vessels = useVessels();
+  const [fleet, setFleet] = useState(ALL);
+  const [company, setCompany] = useState(ALL);
+  const [type, setType] = useState(ALL);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Vessel | null>(null);
+  const today = useMemo(() => new Date(), []);
+
+  const all = vessels.data ?? [];
+  const fleets = useMemo(() => distinctValues(all, (v) => v.fleet), [all]);
+  const companies = useMemo(() => distinctValues(all, (v) => v.ownershipCompany), [all]);
+  const types = useMemo(() => distinctValues(all, (v) => v.vesselType), [all]);
+  const shown = all.filter(
+    (v) =>
+      (fleet === ALL || v.fleet === fleet) &&
+      (company === ALL || v.ownershipCompany === company) &&
+      (type === ALL || v.vesselType === type),
+  );
+  const suggestions = { fleets, companies };
+  const addButton = (
+    <Button icon={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
+      Add Vessel
+    </Button>
+  );
+
+  let content;
+  if (vessels.isLoading) {
+    content = <LoadingState>Loading vessels...</LoadingState>;
+  } else if (vessels.isError) {
+    content = <ErrorState>{serverMessage(vessels.error) ?? 'Failed to load vessels'}</ErrorState>;
+  } else if (shown.length === 0) {
+    content = (
+      <EmptyState
+        icon={<ShipIcon size={32} />}
+        title={fleet !== ALL ? `No vessels found in ${fleet}` : 'No vessels found'}
+        testId="vessels-empty"
+        action={addButton}
+      >
+        {all.length > 0 ? 'Try another filter, or add a vessel.' : 'Add your first vessel to start tracking its medical chest.'}
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <div className="table-wrap">
+        <table className="table" data-testid="vessels-table">
+          <thead>
+            <tr>
+              <th scope="col">Vessel Name</th>
+              <th scope="col">IMO Number</th>
+              <th scope="col">Fleet</th>
+              <th scope="col">Flag State</th>
+              <th scope="col" className="num">
+                Crew Size
+              </th>
+              <th scope="col">Contract End</th>
+              <th scope="col" className="actions-col">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((vessel) => {
+              const tone = contractEndTone(vessel.contractEndDate, today);
+              return (
+                <tr key={vessel.id} data-testid="vessel-row">
+                  <td>
+                    <Link to={`/vessels/${vessel.id}`} className="strong-link">
+                      {vessel.vesselName}
+                    </Link>
+                    {vessel.vesselType && <div className="cell-sub">{vesselTypeLabel(vessel.vesselType)}</div>}
+                  </td>
+                  <td className="mono">{vessel.imoNumber}</td>
+                  <td>{vessel.fleet || <span className="text-muted">—</span>}</td>
+                  <td>{flagStateLabel(vessel.flagState)}</td>
+                  <td className="num">{vessel.crewSizeCategory}</td>
+                  <td className={TONE_CLASS[tone]} data-tone={tone} data-testid="contract-end">
+                    {formatDate(vessel.contractEndDate) ?? 'Not set'}
+                  </td>
+                  <td className="actions-col">
+                    <div className="row-actions">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={<EditIcon size={15} />}
+                        onClick={() => setEditing(vessel)}
+                        aria-label={`Edit ${vessel.vesselName}`}
+                      >
+                        Edit
+                      </Button>
+                      <ButtonLink
+                        to={`/vessels/${vessel.id}`}
+                        variant="ghost"
+                        size="sm"
+                        icon={<ShipIcon size={15} />}
+                        aria-label={`Manage ${vessel.vesselName}`}
+                      >
+                        Manage
+                      </ButtonLink>
+                      <ButtonLink
+                        to={`/inventory/${vessel.id}`}
+                        variant="ghost"
+                        size="sm"
+                        icon={<BoxIcon size={15} />}
+                        aria-label={`Inventory of ${vessel.vesselName}`}
+                      >
+                        Inventory
+                      </ButtonLink>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Fleet Vessels"
+        subtitle={
+          vessels.isLoading ? undefined : (
+            <span data-testid="vessel-count">
+              {shown.length} {shown.length === 1 ? 'vessel' : 'vessels'}
+            </span>
+          )
+        }
+        actions={addButton}
+      />
+      <div className="card">
+        <div className="filters" role="group" aria-label="Filter vessels">
+          <FilterSelect
+            id="filter-fleet"
+            label="Fleet"
+            allLabel="All fleets"
+            value={fleet}
+            onChange={setFleet}
+            options={fleets.map((f) => ({ value: f, label: f }))}
+          />
+          <FilterSelect
+            id="filter-company"
+            label="Company"
+            allLabel="All companies"
+            value={company}
+            onChange={setCompany}
+            options={companies.map((c) => ({ value: c, label: c }))}
+          />
+          <FilterSelect
+            id="filter-type"
+            label="Vessel Type"
+            allLabel="All types"
+            value={type}
+            onChange={setType}
+            options={types.map((t) => ({ value: t, label: vesselTypeLabel(t) }))}
+          />
+        </div>
+        {content}
+      </div>
+      <AddVesselModal open={adding} onClose={() => setAdding(false)} suggestions={suggestions} />
+      <EditVesselModal vessel={editing} onClose={() => setEditing(null)} suggestions={suggestions} />
+    </div>
+  );
+}

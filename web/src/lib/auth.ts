@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Role, UserStatus } from '@medchest/domain';
+import { getQueryFn } from './api';
+
+/** The signed-in user as GET /api/auth/user answers it (spec 000 §3, 001 §3). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role: Role;
+  status: UserStatus;
+  accountType?: string | null;
+  vesselId?: string | null;
+  phone?: string | null;
+  company?: string | null;
+  preferredFleet?: string | null;
+  preferredVessel?: string | null;
+  createdAt?: string | null;
+}
+
+export const AUTH_USER_KEY = ['/api/auth/user'] as const;
+
+/** Presence of a user means authenticated; a 401 answers null, and there is no retry. */
+export function useAuth() {
+  const query = useQuery<AuthUser | null>({
+    queryKey: AUTH_USER_KEY,
+    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+    retry: false,
+  });
+  const user = query.data ?? null;
+  return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+}
+
+export function displayName(user: Pick<AuthUser, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return name || user.email;
+}
+
+export const isPending = (user: AuthUser) => user.status === 'pending';
+
+/** Captains with an assigned vessel use the captain portal and a reduced menu (spec 000 §6). */
+export function captainVesselId(user: AuthUser): string | null {
+  return user.accountType === 'captain' && user.vesselId ? user.vesselId : null;
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  fleet_manager: 'Fleet Manager',
+  captain: 'Captain',
+};
+
+export const STATUS_LABELS: Record<UserStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  suspended: 'Suspended',
+};

@@ -1,0 +1,40 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from '../components/ui/toast-store';
+import { isUnauthorizedError, serverFieldErrors, serverMessage } from './api';
+import { redirectToLogin } from './unauthorized';
+
+/**
+ * Tell the user a call failed: the Unauthorized flow for a 401, otherwise a destructive toast with
+ * the server's message, or the catalogue's fallback text when there is none.
+ */
+export function notifyError(error: unknown, fallback: string, title = 'Error'): void {
+  if (isUnauthorizedError(error)) {
+    redirectToLogin();
+    return;
+  }
+  toast({ title, description: serverMessage(error) ?? fallback, variant: 'destructive' });
+}
+
+export function notifySuccess(description: string, title = 'Success'): void {
+  toast({ title, description });
+}
+
+/**
+ * Put the server's per-field messages on the form's fields, so a rule the browser did not catch
+ * still shows where the user typed. Fields the form does not have are ignored (the toast carries
+ * the overall message). Returns how many fields got a message.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): number {
+  const known = new Set(fields);
+  let applied = 0;
+  for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+    if (!known.has(field)) continue;
+    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: applied === 0 });
+    applied++;
+  }
+  return applied;
+}

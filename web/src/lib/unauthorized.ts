@@ -1,0 +1,22 @@
+import { toast } from '../components/ui/toast-store';
+
+/** How long the Unauthorized toast shows before the browser leaves for the login route (spec 000 §9). */
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+/** The server's login route; it answers with a redirect to /login. */
+export const SERVER_LOGIN_URL = '/api/login';
+
+let redirecting = false;
+
+/**
+ * The one reaction to being logged out (spec 000 §2, §8): a destructive 'Unauthorized' toast, then
+ * after 500 ms a full-page visit to /api/login. Called from several places at once (a protected
+ * page and each of its failing queries), it schedules the visit only once.
+ */
+export function redirectToLogin(): void {
+  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  if (redirecting) return;
+  redirecting = true;
+  setTimeout(() => {
+    window.location.href = SERVER_LOGIN_URL;
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}

@@ -1,0 +1,130 @@
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Outlet, useRouteError } from 'react-router-dom';
+import { AppShell } from './components/layout/AppShell';
+import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
+import { ButtonLink } from './components/ui/Button';
+import {
+  ActivityIcon,
+  BoxIcon,
+  CertificateIcon,
+  ChartIcon,
+  ShieldIcon,
+  StoreIcon,
+} from './components/ui/icons';
+import { useAuth } from './lib/auth';
+import { useSessionUser } from './lib/session';
+import { AdminUsersPage } from './features/admin/AdminUsersPage';
+import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
+import { DemoLoginPage } from './features/auth/DemoLoginPage';
+import { LoginPage } from './features/auth/LoginPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { LandingPage } from './features/landing/LandingPage';
+import { CaptainPlaceholderPage } from './features/placeholders/CaptainPlaceholderPage';
+import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
+import { NotFoundPage } from './features/placeholders/NotFoundPage';
+import { ProfilePage } from './features/profile/ProfilePage';
+import { VesselDetailPage } from './features/vessels/VesselDetailPage';
+import { VesselsPage } from './features/vessels/VesselsPage';
+
+/** Every protected fleet page: the auth gate, then the navigation frame around the page. */
+function ProtectedLayout({ children }: { children?: ReactNode }) {
+  return <RequireAuth>{(user) => <AppShell user={user}>{children ?? <Outlet />}</AppShell>}</RequireAuth>;
+}
+
+/** At /, a logged-out (or still loading) visitor sees the landing page; a signed-in user the dashboard. */
+function HomeRoute() {
+  const { user, isLoading } = useAuth();
+  if (isLoading || !user) return <LandingPage />;
+  return (
+    <ProtectedLayout>
+      <DashboardRoute />
+    </ProtectedLayout>
+  );
+}
+
+function DashboardRoute() {
+  return <DashboardPage user={useSessionUser()} />;
+}
+
+function ProfileRoute() {
+  return <ProfilePage user={useSessionUser()} />;
+}
+
+function AdminUsersRoute() {
+  return <RequireAuth role="admin">{(user) => <AdminUsersPage currentUser={user} />}</RequireAuth>;
+}
+
+function captainPage(section: string) {
+  return <RequireAuth area="captain">{(user) => <CaptainPlaceholderPage user={user} section={section} />}</RequireAuth>;
+}
+
+function comingSoon(title: string, description: string, icon: ComponentType<{ size?: number }>) {
+  return <ComingSoonPage title={title} description={description} icon={icon} />;
+}
+
+function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="full-page-center not-found" role="alert">
+      <h1>Something went wrong</h1>
+      <p>An unexpected error stopped this page. Reload to try again.</p>
+      <ButtonLink to="/" reloadDocument>
+        Reload MedChest
+      </ButtonLink>
+    </div>
+  );
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageLoading />,
+      children: [
+        { path: '/', element: <HomeRoute /> },
+        { path: '/landing', element: <LandingPage /> },
+        { path: '/login', element: <LoginPage /> },
+        { path: '/admin/login', element: <DemoLoginPage /> },
+        { path: '/captain/login', element: <CaptainLoginPage /> },
+        {
+          element: <ProtectedLayout />,
+          children: [
+            { path: '/dashboard', element: <DashboardRoute /> },
+            { path: '/vessels', element: <VesselsPage /> },
+            { path: '/vessels/:vesselId', element: <VesselDetailPage /> },
+            {
+              path: '/inventory',
+              element: comingSoon('Medical Inventory', 'Medical stock on board across the fleet.', BoxIcon),
+            },
+            {
+              path: '/inventory/:vesselId',
+              element: comingSoon('Medical Inventory', 'The medical chest of one vessel, batch by batch.', BoxIcon),
+            },
+            {
+              path: '/compliance',
+              element: comingSoon('Compliance Dashboard', 'How each vessel measures up against the medical scale.', ShieldIcon),
+            },
+            {
+              path: '/certificates',
+              element: comingSoon('Medical Certificates', 'Medical chest certificates for every vessel.', CertificateIcon),
+            },
+            { path: '/reports', element: comingSoon('Reports & Analytics', 'Compliance, inventory and expiry reports.', ChartIcon) },
+            { path: '/orders', element: comingSoon('Supply Orders', 'Orders to restock medical chests.', StoreIcon) },
+            { path: '/activity', element: comingSoon('Activity Log', 'Everything that happened across the fleet.', ActivityIcon) },
+            { path: '/supplier', element: comingSoon('Supplier Portal', 'Orders addressed to a supplier.', StoreIcon) },
+            { path: '/profile', element: <ProfileRoute /> },
+            { path: '/admin/users', element: <AdminUsersRoute /> },
+          ],
+        },
+        { path: '/captain', element: captainPage('Dashboard') },
+        { path: '/captain/dashboard', element: captainPage('Dashboard') },
+        { path: '/captain/inventory', element: captainPage('Inventory') },
+        { path: '/captain/certificate', element: captainPage('Certificate') },
+        { path: '/captain/*', element: <NotFoundPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}
+

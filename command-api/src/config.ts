@@ -97,7 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
 export function redactUrl(value: string): string {
   try {
     const url = new URL(value);
-    if (url.password) url.password = '***';
+    if (!url.password) return value;
+    url.password = '***';
     return url.toString();
   } catch {
     return value;

@@ -33,6 +33,9 @@ export function createPgSessionStore(options: {
   now?: () => Date;
 }): SessionStore {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 5 });
+  // An idle connection dropped by the server (restart) must not crash the process; the pool
+  // discards it and the next query opens a fresh one.
+  pool.on('error', () => {});
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
   const now = options.now ?? (() => new Date());
   let lastSweep = 0;

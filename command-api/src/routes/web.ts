@@ -14,7 +14,7 @@ export const WEB_NOT_BUILT =
 export async function registerWebApp(app: FastifyInstance, webDist: string | false): Promise<void> {
   const built = webDist !== false && existsSync(path.join(webDist, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, index: false, wildcard: true });
+    await app.register(fastifyStatic, { root: webDist, index: 'index.html', wildcard: true });
   } else if (webDist !== false) {
     app.log.warn(WEB_NOT_BUILT);
   }

@@ -1,0 +1,86 @@
+import { vesselStreamId, type VesselDetails } from '@medchest/domain';
+import { ConcurrencyError, type EventStore } from '@medchest/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../ids';
+import { startTestApp, type TestApp } from '../testing/harness';
+import { vesselDecider } from './deciders';
+import { handleCommand, MAX_ATTEMPTS } from './handle';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp('api_handle');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const details = (crew: number): VesselDetails => ({ vesselName: 'Race Tester', imoNumber: '9399167', flagState: 'LIBERIA', crewSizeCategory: crew });
+const context = { userId: null, correlationId: 'handle-test' };
+
+/**
+ * The real store, except that before each of the first `times` appends to `streamId` another
+ * writer (a real command) gets in first: the interleaving a busy system produces by chance.
+ */
+function storeWithRival(store: EventStore, vesselId: string, times: number): EventStore {
+  let rivals = 0;
+  return {
+    ...store,
+    async appendToStream(streamId, events, options) {
+      if (streamId === vesselStreamId(vesselId) && rivals < times) {
+        rivals++;
+        await handleCommand({ ...t.deps }, vesselDecider, streamId, { type: 'UpdateVessel', vesselId, details: details(100 + rivals) }, context);
+      }
+      return store.appendToStream(streamId, events, options);
+    },
+  };
+}
+
+async function createOne(imoNumber = '9399167'): Promise<string> {
+  const vesselId = newId();
+  await handleCommand(t.deps, vesselDecider, vesselStreamId(vesselId), { type: 'CreateVessel', vesselId, details: { ...details(20), imoNumber } }, context);
+  return vesselId;
+}
+
+describe('command handling', () => {
+  it('re-decides on a concurrency conflict and appends on the fresh revision', async () => {
+    const vesselId = await createOne();
+    const deps = { ...t.deps, store: storeWithRival(t.store, vesselId, 1) };
+    const result = await handleCommand(deps, vesselDecider, vesselStreamId(vesselId), { type: 'UpdateVessel', vesselId, details: details(33) }, context);
+    expect(result.events).toHaveLength(1);
+    expect(result.readModelsCaughtUp).toBe(true);
+    const stream = await t.store.readStream(vesselStreamId(vesselId));
+    expect(stream.map((e) => (e.data as { details: VesselDetails }).details.crewSizeCategory)).toEqual([20, 101, 33]);
+  });
+
+  it(`gives up with a conflict after ${MAX_ATTEMPTS} lost races, appending nothing of its own`, async () => {
+    const vesselId = await createOne();
+    const deps = { ...t.deps, store: storeWithRival(t.store, vesselId, MAX_ATTEMPTS) };
+    await expect(
+      handleCommand(deps, vesselDecider, vesselStreamId(vesselId), { type: 'UpdateVessel', vesselId, details: details(33) }, context),
+    ).rejects.toMatchObject({ kind: 'conflict' });
+    const stream = await t.store.readStream(vesselStreamId(vesselId));
+    expect(stream).toHaveLength(1 + MAX_ATTEMPTS);
+    expect(stream.some((e) => (e.data as { details: VesselDetails }).details.crewSizeCategory === 33)).toBe(false);
+  });
+
+  it('answers a racing pair of HTTP edits: both succeed, each re-decided on the latest state', async () => {
+    await t.createUser('racer@fleet.example', 'racer-pass', 'fleet_manager');
+    const cookie = await t.login('racer@fleet.example', 'racer-pass');
+    const vesselId = await createOne('9581277');
+    const edit = (crew: number) =>
+      t.app.inject({ method: 'PUT', url: `/api/vessels/${vesselId}`, headers: { cookie }, payload: { ...details(crew), imoNumber: '9581277' } });
+    const answers = await Promise.all([edit(21), edit(22), edit(23)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const stream = await t.store.readStream(vesselStreamId(vesselId));
+    expect(stream.map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+  });
+
+  it('is what ConcurrencyError looks like from this store (the type the handler retries on)', async () => {
+    const vesselId = await createOne();
+    await expect(
+      t.store.appendToStream(vesselStreamId(vesselId), [{ type: 'VesselDeleted', version: 1, data: { vesselId, vesselName: 'x' }, metadata: { ...context, occurredAt: new Date().toISOString() } }], { expected: 'no_stream' }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+  });
+});

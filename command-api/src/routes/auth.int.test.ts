@@ -1,0 +1,286 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userIdForEmail } from '../ids';
+import { seedDemo } from '../seed/demo';
+import { sessionCookie, startTestApp, type TestApp } from '../testing/harness';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestApp('api_auth');
+  await seedDemo(t.deps);
+  admin = await t.login('admin@medchest.example', 'medchest-admin');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload?: object, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const patch = (url: string, payload: object | undefined, cookie?: string) =>
+  t.app.inject({ method: 'PATCH', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+describe('login', () => {
+  it('logs the demo fleet owner in: status and role in the answer, an httpOnly SameSite=Lax session cookie', async () => {
+    const response = await post('/api/auth/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'active', role: 'fleet_manager', email: 'demo@medchest.example', firstName: 'Demo' });
+    expect(response.json()).not.toHaveProperty('passwordHash');
+    const cookie = response.cookies.find((c) => c.name === 'medchest_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie!.value.length).toBeGreaterThanOrEqual(43);
+    expect(cookie!.expires!.getTime()).toBeGreaterThan(Date.now());
+
+    const me = await get('/api/auth/user', sessionCookie(response));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'demo@medchest.example', role: 'fleet_manager', status: 'active' });
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const response = await post('/api/auth/login', { email: 'DEMO@medchest.example ', password: 'medchest-demo' });
+    const token = response.cookies.find((c) => c.name === 'medchest_session')!.value;
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      const rows = (await client.query<{ token_hash: Buffer; user_id: string }>('SELECT token_hash, user_id FROM api_sessions')).rows;
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row.token_hash.toString('utf8')).not.toContain(token);
+      expect(rows.map((r) => r.user_id)).toContain(userIdForEmail('demo@medchest.example'));
+    } finally {
+      await client.end();
+    }
+  });
+
+  it.each([
+    ['a wrong password', 'demo@medchest.example', 'wrong-password'],
+    ['an unknown email', 'nobody@medchest.example', 'medchest-demo'],
+  ])('answers 401 "Invalid email or password" for %s, and sets no cookie', async (_name, email, password) => {
+    const response = await post('/api/auth/login', { email, password });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Invalid email or password' });
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'long-enough' }, 'email', 'Please enter a valid email'],
+    [{ email: 'demo@medchest.example', password: '123' }, 'password', 'Password must be at least 6 characters'],
+    [{}, 'email', 'Please enter a valid email'],
+  ])('answers 400 with the form message for %j', async (payload, field, message) => {
+    const response = await post('/api/auth/login', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(response.json().fieldErrors[field]).toBe(message);
+  });
+
+  it('rate-limits login attempts per IP and email: the 11th within a minute gets 429 with a clear message', async () => {
+    const attempt = () => post('/api/auth/login', { email: 'target@medchest.example', password: 'guessing' });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many login attempts\. Please wait .+ and try again\.$/);
+    // Another email from the same IP is its own count.
+    const other = await post('/api/auth/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('demo login (/admin/login)', () => {
+  it('logs in like /api/auth/login and answers the user with firstName', async () => {
+    const response = await post('/api/demo/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ firstName: 'Demo', role: 'fleet_manager', status: 'active' });
+    expect(response.json().user).not.toHaveProperty('passwordHash');
+    const me = await get('/api/auth/user', sessionCookie(response));
+    expect(me.json().email).toBe('demo@medchest.example');
+  });
+
+  it.each([[{}], [{ email: 'demo@medchest.example' }], [{ email: '', password: 'x' }]])(
+    'answers 400 "Email and password are required" for %j',
+    async (payload) => {
+      const response = await post('/api/demo/login', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Email and password are required');
+    },
+  );
+
+  it('refuses wrong credentials with 401', async () => {
+    const response = await post('/api/demo/login', { email: 'demo@medchest.example', password: 'nope' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('is rate-limited too', async () => {
+    const attempt = () => post('/api/demo/login', { email: 'demo-target@medchest.example', password: 'x' });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
+    expect((await attempt()).statusCode).toBe(429);
+  });
+});
+
+describe('logout and the current user', () => {
+  it('answers 401 {"message":"Unauthorized"} for the current user when logged out', async () => {
+    const response = await get('/api/auth/user');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('answers 401 for a made-up session cookie', async () => {
+    const response = await get('/api/auth/user', 'medchest_session=forged-token');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('logs out: the session no longer works and the cookie is cleared', async () => {
+    const cookie = await t.login('demo@medchest.example', 'medchest-demo');
+    const response = await post('/api/auth/logout', undefined, cookie);
+    expect(response.statusCode).toBe(200);
+    const cleared = response.cookies.find((c) => c.name === 'medchest_session');
+    expect(cleared?.value).toBe('');
+    expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
+  });
+
+  it('GET /api/login sends the browser to /login', async () => {
+    const response = await get('/api/login');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login');
+  });
+});
+
+describe('sign-up, pending account, approval', () => {
+  it('sign-up → pending (profile only) → admin approves → the app opens', async () => {
+    const before = (await t.allEvents()).length;
+    const signup = await post('/api/auth/signup', { email: 'New.Manager@Fleet.example', password: 'secret-1', firstName: 'Nina', lastName: 'Berg' });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json().user).toMatchObject({ email: 'new.manager@fleet.example', status: 'pending', role: 'fleet_manager', firstName: 'Nina' });
+    const events = await t.allEvents();
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toMatchObject({ type: 'UserRegistered', streamId: `user-${userIdForEmail('new.manager@fleet.example')}` });
+    expect(JSON.stringify(events.at(-1)!.data)).not.toContain('secret-1');
+
+    // A pending account may log in; the answer says so (the web shows 'Account Pending').
+    const login = await post('/api/auth/login', { email: 'new.manager@fleet.example', password: 'secret-1' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ status: 'pending', role: 'fleet_manager' });
+    expect(login.json().message).toContain('pending');
+    const cookie = sessionCookie(login);
+
+    expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ status: 'pending' });
+    const profile = await patch('/api/auth/profile', { company: 'Berg Shipping' }, cookie);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ company: 'Berg Shipping', firstName: 'Nina' });
+    for (const url of ['/api/vessels', '/api/dashboard/stats', '/api/dashboard/all-activities']) {
+      const refused = await get(url, cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toContain('pending');
+    }
+
+    const users = (await get('/api/admin/users', admin)).json() as { id: string; email: string }[];
+    const id = users.find((u) => u.email === 'new.manager@fleet.example')!.id;
+    const approved = await patch(`/api/admin/users/${id}/approve`, undefined, admin);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id, status: 'active' });
+
+    // The same session now reaches the app.
+    expect((await get('/api/vessels', cookie)).statusCode).toBe(200);
+    expect((await get('/api/dashboard/stats', cookie)).json().totalVessels).toBe(31);
+  });
+
+  it('refuses a second account for the same email, whatever its case: 409 on the email field', async () => {
+    await post('/api/auth/signup', { email: 'twice@fleet.example', password: 'secret-1' });
+    const before = (await t.allEvents()).length;
+    const response = await post('/api/auth/signup', { email: 'TWICE@fleet.example', password: 'secret-2' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: 'An account with this email already exists',
+      fieldErrors: { email: 'An account with this email already exists' },
+    });
+    expect((await t.allEvents()).length).toBe(before);
+  });
+
+  it('lets exactly one of two simultaneous sign-ups for one email through', async () => {
+    const [a, b] = await Promise.all([
+      post('/api/auth/signup', { email: 'race@fleet.example', password: 'secret-1' }),
+      post('/api/auth/signup', { email: 'race@fleet.example', password: 'secret-2' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  });
+
+  it.each([
+    [{ email: 'bad', password: 'secret-1' }, 'Please enter a valid email'],
+    [{ email: 'short@fleet.example', password: '12345' }, 'Password must be at least 6 characters'],
+  ])('answers 400 for a bad sign-up %j, appending nothing', async (payload, message) => {
+    const before = (await t.allEvents()).length;
+    const response = await post('/api/auth/signup', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect((await t.allEvents()).length).toBe(before);
+  });
+});
+
+describe('profile', () => {
+  it('updates only the fields sent and keeps the others', async () => {
+    await t.createUser('profile@fleet.example', 'secret-1', 'fleet_manager');
+    const cookie = await t.login('profile@fleet.example', 'secret-1');
+    await patch('/api/auth/profile', { firstName: 'Paula', phone: '+47 555 1234' }, cookie);
+    const response = await patch('/api/auth/profile', { company: 'Fjord AS' }, cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ firstName: 'Paula', phone: '+47 555 1234', company: 'Fjord AS' });
+    expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ firstName: 'Paula', company: 'Fjord AS' });
+  });
+
+  it('answers 400 for a phone number over 20 characters, 401 when logged out', async () => {
+    const cookie = await t.login('demo@medchest.example', 'medchest-demo');
+    const bad = await patch('/api/auth/profile', { phone: '1'.repeat(21) }, cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Phone number must not exceed 20 characters', fieldErrors: { phone: 'Phone number must not exceed 20 characters' } });
+    expect((await patch('/api/auth/profile', { phone: '1' })).statusCode).toBe(401);
+  });
+});
+
+describe('user administration', () => {
+  it('lists users without password hashes', async () => {
+    const response = await get('/api/admin/users', admin);
+    expect(response.statusCode).toBe(200);
+    const users = response.json() as Record<string, unknown>[];
+    expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(['demo@medchest.example', 'admin@medchest.example']));
+    expect(response.body).not.toContain('scrypt$');
+    for (const user of users) expect(user).not.toHaveProperty('passwordHash');
+  });
+
+  it('suspends an account: its sessions end at once and it cannot log in again', async () => {
+    const { userId } = await t.createUser('suspend-me@fleet.example', 'secret-1', 'fleet_manager');
+    const cookie = await t.login('suspend-me@fleet.example', 'secret-1');
+    const response = await patch(`/api/admin/users/${userId}/suspend`, undefined, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: userId, status: 'suspended' });
+    expect((await get('/api/vessels', cookie)).statusCode).toBe(401);
+    const login = await post('/api/auth/login', { email: 'suspend-me@fleet.example', password: 'secret-1' });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe('Your account has been suspended. Please contact support.');
+  });
+
+  it('answers 404 for an unknown user, 409 for approving an active one, 400 for suspending oneself', async () => {
+    expect((await patch('/api/admin/users/6b1f3c52-2f3e-4f65-9a55-6d1b3c0f7e11/approve', undefined, admin)).statusCode).toBe(404);
+    expect((await patch('/api/admin/users/nope/suspend', undefined, admin)).json()).toEqual({ message: 'User not found' });
+    const demoId = userIdForEmail('demo@medchest.example');
+    expect((await patch(`/api/admin/users/${demoId}/approve`, undefined, admin)).statusCode).toBe(409);
+    const self = await patch(`/api/admin/users/${userIdForEmail('admin@medchest.example')}/suspend`, undefined, admin);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('You cannot suspend your own account');
+  });
+
+  it.each([
+    ['GET', '/api/admin/users'],
+    ['PATCH', `/api/admin/users/${userIdForEmail('demo@medchest.example')}/approve`],
+    ['PATCH', `/api/admin/users/${userIdForEmail('demo@medchest.example')}/suspend`],
+  ] as const)('%s %s: 401 logged out, 403 for a fleet manager', async (method, url) => {
+    expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    const manager = await t.login('demo@medchest.example', 'medchest-demo');
+    const before = (await t.allEvents()).length;
+    const response = await t.app.inject({ method, url, headers: { cookie: manager } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'You do not have permission to do this' });
+    expect((await t.allEvents()).length).toBe(before);
+  });
+});

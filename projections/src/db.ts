@@ -35,11 +35,38 @@ export interface ReadModelDbOptions {
   maxConnections?: number;
 }
 
+const databaseUrls = new WeakMap<Kysely<ReadModelDb>, string>();
+
 /** A kysely handle on the read-model database (the same PostgreSQL database as the event store by default). */
 export function createReadModelDb(databaseUrl: string, options: ReadModelDbOptions = {}): Kysely<ReadModelDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10, types });
   // An idle client losing its connection (server restart) must not crash the process; the pool
   // drops it and the next query opens a fresh one.
   pool.on('error', () => {});
-  return new Kysely<ReadModelDb>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<ReadModelDb>({ dialect: new PostgresDialect({ pool }) });
+  databaseUrls.set(db, databaseUrl);
+  return db;
+}
+
+/**
+ * A connection of its own, outside the pool, for session advisory locks held a long time. Unlike a
+ * pooled connection checked out for long, it has an error listener: losing it (server restart,
+ * network cut, pg_terminate_backend) calls `onLost` instead of crashing the process.
+ */
+export async function openDedicatedConnection(
+  db: Kysely<ReadModelDb>,
+  onLost: (error: Error) => void,
+  databaseUrl?: string,
+): Promise<pg.Client> {
+  const url = databaseUrl ?? databaseUrls.get(db);
+  if (!url) throw new Error('Pass a db made by createReadModelDb (or its databaseUrl) to hold advisory locks');
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', onLost);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return client;
 }

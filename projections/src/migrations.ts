@@ -1,10 +1,10 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { activityMigration } from './activity/migration';
 import { checkpointsMigration } from './checkpoints/migration';
-import type { ReadModelDb } from './db';
+import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
-import { unlock, waitLock } from './locks';
+import { LOCK_NAMESPACE } from './locks';
 import { usersMigration } from './users/migration';
 import { vesselsMigration } from './vessels/migration';
 
@@ -25,8 +25,8 @@ const MIGRATION_LOCK = 'read-model-migrations';
 
 /**
  * Bring the read-model schema up to date. Idempotent, and safe when several processes start at
- * once: they queue on an advisory lock (held on one pooled connection while the migrator runs on
- * others), so only the first creates the tables and the rest find nothing to do.
+ * once: they queue on an advisory lock (held on a connection of its own while the migrator runs on
+ * the pool), so only the first creates the tables and the rest find nothing to do.
  */
 export async function migrateReadModels(db: Kysely<ReadModelDb>): Promise<void> {
   const migrator = new Migrator({
@@ -35,18 +35,20 @@ export async function migrateReadModels(db: Kysely<ReadModelDb>): Promise<void> 
     migrationTableName: 'read_model_migrations',
     migrationLockTableName: 'read_model_migrations_lock',
   });
-  await db.connection().execute(async (lockConnection) => {
-    await waitLock(MIGRATION_LOCK).execute(lockConnection);
-    try {
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) {
-        const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-        throw new Error(`Read-model migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`, {
-          cause: error,
-        });
-      }
-    } finally {
-      await unlock(MIGRATION_LOCK).execute(lockConnection);
+  let lost: Error | undefined;
+  const lockConnection = await openDedicatedConnection(db, (error) => (lost = error));
+  try {
+    await lockConnection.query(`SELECT pg_advisory_lock(${LOCK_NAMESPACE}, hashtext($1))`, [MIGRATION_LOCK]);
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+      throw new Error(`Read-model migration ${failed ?? ''} failed: ${String((error as Error).message ?? error)}`, {
+        cause: error,
+      });
     }
-  });
+    if (lost) throw lost;
+  } finally {
+    // Ending the session releases the lock.
+    await lockConnection.end().catch(() => {});
+  }
 }

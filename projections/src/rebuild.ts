@@ -2,8 +2,8 @@ import { LOG_START, type EventStore, type LogPosition } from '@medchest/eventsto
 import { sql, type Kysely } from 'kysely';
 import { allProjections } from './all';
 import { applyBatch } from './apply';
-import type { ReadModelDb } from './db';
-import { projectionLockName, tryLock } from './locks';
+import { openDedicatedConnection, type ReadModelDb } from './db';
+import { LOCK_NAMESPACE, projectionLockName } from './locks';
 import { migrateReadModels } from './migrations';
 import type { Projection } from './projection';
 
@@ -38,51 +38,57 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   await migrateReadModels(db);
 
-  return db.connection().execute(async (lockConnection) => {
+  let lost: Error | undefined;
+  const lockConnection = await openDedicatedConnection(db, (error) => (lost = error));
+  try {
     const deadline = Date.now() + lockTimeoutMs;
-    try {
-      for (const projection of projections) {
-        const lock = projectionLockName(projection.name);
-        for (;;) {
-          const { rows } = await tryLock(lock).execute(lockConnection);
-          if (rows[0]?.locked) break;
-          if (Date.now() >= deadline) {
-            throw new Error(`Cannot rebuild: a projection runner is running "${projection.name}". Stop it and retry.`);
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-
-      const names = projections.map((p) => p.name);
-      const tables = [...new Set(projections.flatMap((p) => p.tables))];
-      await db.transaction().execute(async (trx) => {
-        if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
-        await trx
-          .insertInto('projection_checkpoints')
-          .values(names.map((name) => ({ name, commit_position: LOG_START.commit, event_position: LOG_START.event })))
-          .onConflict((oc) =>
-            oc.column('name').doUpdateSet({
-              commit_position: LOG_START.commit,
-              event_position: LOG_START.event,
-              updated_at: sql<Date>`now()`,
-            }),
-          )
-          .execute();
-      });
-
-      const checkpoints = new Map<string, LogPosition>(names.map((n) => [n, LOG_START]));
-      let position = LOG_START;
-      let count = 0;
+    for (const projection of projections) {
       for (;;) {
-        const events = await store.readAll({ from: position, maxCount: batchSize });
-        if (events.length === 0) break;
-        await applyBatch(db, projections, checkpoints, events);
-        position = events[events.length - 1].position;
-        count += events.length;
+        const { rows } = await lockConnection.query<{ locked: boolean }>(
+          `SELECT pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext($1)) AS locked`,
+          [projectionLockName(projection.name)],
+        );
+        if (rows[0]?.locked) break;
+        if (Date.now() >= deadline) {
+          throw new Error(`Cannot rebuild: a projection runner is running "${projection.name}". Stop it and retry.`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
       }
-      return { events: count, position };
-    } finally {
-      await sql`SELECT pg_advisory_unlock_all()`.execute(lockConnection).catch(() => {});
     }
-  });
+
+    const names = projections.map((p) => p.name);
+    const tables = [...new Set(projections.flatMap((p) => p.tables))];
+    await db.transaction().execute(async (trx) => {
+      if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+      await trx
+        .insertInto('projection_checkpoints')
+        .values(names.map((name) => ({ name, commit_position: LOG_START.commit, event_position: LOG_START.event })))
+        .onConflict((oc) =>
+          oc.column('name').doUpdateSet({
+            commit_position: LOG_START.commit,
+            event_position: LOG_START.event,
+            updated_at: sql<Date>`now()`,
+          }),
+        )
+        .execute();
+    });
+
+    // The checkpoints are fenced: were the locks lost meanwhile, a runner taking over would make
+    // the next batch here fail rather than write twice.
+    const checkpoints = new Map<string, LogPosition>(names.map((n) => [n, LOG_START]));
+    let position = LOG_START;
+    let count = 0;
+    for (;;) {
+      if (lost) throw lost;
+      const events = await store.readAll({ from: position, maxCount: batchSize });
+      if (events.length === 0) break;
+      await applyBatch(db, projections, checkpoints, events);
+      position = events[events.length - 1].position;
+      count += events.length;
+    }
+    return { events: count, position };
+  } finally {
+    // Ending the session releases the locks.
+    await lockConnection.end().catch(() => {});
+  }
 }

@@ -1,9 +1,10 @@
 import { LOG_START, comparePositions, type EventStore, type LogPosition, type Subscription } from '@medchest/eventstore';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { allProjections } from './all';
 import { applyBatch } from './apply';
 import { allReached, ensureCheckpoints, readCheckpoints } from './checkpoints/checkpoints';
-import type { ReadModelDb } from './db';
+import { openDedicatedConnection, type ReadModelDb } from './db';
 import { LOCK_NAMESPACE, projectionLockName } from './locks';
 import type { Projection } from './projection';
 
@@ -18,6 +19,8 @@ export interface ProjectionRunnerOptions {
   takeoverIntervalMs?: number;
   /** Where errors go (a failed batch is retried from its checkpoint). Default: console.error. */
   onError?: (error: unknown) => void;
+  /** Database for the lock connection; default: the one `db` was made for by createReadModelDb. */
+  databaseUrl?: string;
 }
 
 export interface ProjectionRunner {
@@ -36,9 +39,8 @@ export interface ProjectionRunner {
 }
 
 interface LockSession {
-  conn: Kysely<ReadModelDb>;
-  release(): void;
-  done: Promise<void>;
+  client: pg.Client;
+  lost: boolean;
 }
 
 interface Waiter {
@@ -87,24 +89,20 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     return next;
   };
 
-  function openLockSession(): Promise<LockSession> {
-    return new Promise((resolve, reject) => {
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let opened = false;
-      const done = db
-        .connection()
-        .execute(async (conn) => {
-          opened = true;
-          resolve({ conn, release, done });
-          await released;
-          // Ending the session would free them too, but the connection goes back to the pool.
-          await sql`SELECT pg_advisory_unlock_all()`.execute(conn).catch(() => {});
-        })
-        .catch((error: unknown) => {
-          if (!opened) reject(error);
-        });
-    });
+  async function openLockSession(): Promise<LockSession> {
+    const opened: LockSession = { client: undefined as unknown as pg.Client, lost: false };
+    opened.client = await openDedicatedConnection(
+      db,
+      (error) => {
+        // The locks went with the connection: stop applying at once, a standby may take over.
+        if (opened.lost) return;
+        opened.lost = true;
+        onError(error);
+        if (session === opened) void serial(dropLocks);
+      },
+      options.databaseUrl,
+    );
+    return opened;
   }
 
   function notifyWaiters() {
@@ -177,28 +175,31 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     });
   }
 
-  /** Lose everything held here (lock connection gone): a standby elsewhere takes over. */
+  /** Let go of everything held here (stopping, or the lock connection is gone): a standby takes over. */
   async function dropLocks() {
     await stopSubscription();
     held.clear();
     const old = session;
     session = undefined;
     if (old) {
-      old.release();
-      await old.done;
+      // Closing the session releases its advisory locks.
+      await old.client.end().catch(() => {});
     }
   }
 
   async function tick() {
     if (!running) return;
     try {
+      if (session?.lost) await dropLocks();
       if (!session) session = await openLockSession();
       const wanted = names.filter((n) => !held.has(n));
       let gained = false;
       if (wanted.length > 0) {
-        const { rows } = await sql<{ name: string; locked: boolean }>`
-          SELECT l.name, pg_try_advisory_lock(${sql.lit(LOCK_NAMESPACE)}, hashtext(l.lock)) AS locked
-            FROM unnest(${wanted}::text[], ${wanted.map(projectionLockName)}::text[]) AS l(name, lock)`.execute(session.conn);
+        const { rows } = await session.client.query<{ name: string; locked: boolean }>(
+          `SELECT l.name, pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext(l.lock)) AS locked
+             FROM unnest($1::text[], $2::text[]) AS l(name, lock)`,
+          [wanted, wanted.map(projectionLockName)],
+        );
         for (const row of rows) {
           if (row.locked) {
             held.add(row.name);
@@ -206,8 +207,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           }
         }
       } else {
-        // The lock connection is alive, so the locks are still ours.
-        await sql`SELECT 1`.execute(session.conn);
+        // The lock connection answers, so the locks are still ours.
+        await session.client.query('SELECT 1');
       }
       if (gained) await restartSubscription();
       else if (needsRestart && Date.now() >= retryAt) await restartSubscription();

@@ -5,7 +5,7 @@ import {
   type EventMetadata,
   type VesselDetails,
 } from '@medchest/domain';
-import type { RecordedEvent } from '@medchest/eventstore';
+import type { AppendResult, EventStore, RecordedEvent } from '@medchest/eventstore';
 
 /** Valid vessel details (spec 000 §3), with overrides. */
 export function vesselDetails(overrides: Partial<VesselDetails> = {}): VesselDetails {
@@ -27,6 +27,30 @@ export function vesselDetails(overrides: Partial<VesselDetails> = {}): VesselDet
   };
 }
 
+/** The stream an event belongs to (ARCHITECTURE.md: vessel-{id}, user-{id}, email-{messageId}). */
+export function streamIdOf(event: DomainEvent): string {
+  const d = event.data as { vesselId?: string; userId?: string; messageId?: string };
+  if (event.type.startsWith('Vessel')) return `vessel-${d.vesselId}`;
+  if (event.type.startsWith('User')) return `user-${d.userId}`;
+  return `email-${d.messageId}`;
+}
+
+/** Append one domain event to a real store, as a command would (any expected revision). */
+export function appendDomainEvent(store: EventStore, event: DomainEvent, metadata: Partial<EventMetadata> = {}): Promise<AppendResult> {
+  return store.appendToStream(
+    streamIdOf(event),
+    [
+      {
+        type: event.type,
+        version: currentEventVersion(event.type),
+        data: event.data,
+        metadata: { userId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), ...metadata },
+      },
+    ],
+    { expected: 'any' },
+  );
+}
+
 /**
  * Builds RecordedEvents as the store would hand them out, without a store: each new event gets the
  * next log position and the next revision of its stream. For handler tests ("events in, rows out").
@@ -36,17 +60,11 @@ export function createFakeLog(options: { startAt?: Date; stepMs?: number } = {})
   const step = options.stepMs ?? 60_000;
   let sequence = 0n;
   const revisions = new Map<string, bigint>();
-  const streamOf = (event: DomainEvent): string => {
-    const d = event.data as { vesselId?: string; userId?: string; messageId?: string };
-    if (event.type.startsWith('Vessel')) return `vessel-${d.vesselId}`;
-    if (event.type.startsWith('User')) return `user-${d.userId}`;
-    return `email-${d.messageId}`;
-  };
 
   return {
     /** Record one event; metadata defaults to the system acting now (the clock moves a minute per event). */
     record(event: DomainEvent, metadata: Partial<EventMetadata> = {}): RecordedEvent {
-      const streamId = streamOf(event);
+      const streamId = streamIdOf(event);
       const revision = revisions.get(streamId) ?? 0n;
       revisions.set(streamId, revision + 1n);
       sequence += 1n;

@@ -1,0 +1,181 @@
+import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applyBatch } from './apply';
+import { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints';
+import { createReadModelDb } from './db';
+import { LOCK_NAMESPACE } from './locks';
+import { createProjectionRunner, type ProjectionRunner } from './runner';
+import { appendDomainEvent, createFakeLog, vesselDetails } from './testing/events';
+import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from './testing/db';
+import { getVessel, listVessels } from './vessels/queries';
+import { listActivities } from './activity/queries';
+import { allProjections } from './all';
+import { waitForProjections } from './wait';
+import { vesselsProjection } from './vessels/project';
+
+let t: ReadModelTestDb;
+let store: PostgresEventStore;
+const running: ProjectionRunner[] = [];
+const extraDbs: ReturnType<typeof createReadModelDb>[] = [];
+
+beforeAll(async () => {
+  t = await createReadModelTestDb('proj_runner');
+  store = createPostgresEventStore({ connectionString: t.url, follow: { pollIntervalMs: 100 } });
+  await store.init();
+});
+afterAll(async () => {
+  for (const r of running) await r.stop();
+  for (const db of extraDbs) await db.destroy();
+  await store?.close();
+  await t?.close();
+});
+beforeEach(async () => {
+  for (const r of running.splice(0)) await r.stop();
+  // Each test starts from an empty log and empty read models (the log is append-only row by row;
+  // emptying a test database's table is not an append).
+  await sql`TRUNCATE events`.execute(t.db);
+  await resetReadModels(t.db);
+});
+
+let n = 0;
+const vesselId = () => `e0000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+const createVessel = (id = vesselId(), name = `MV Runner ${n}`) =>
+  appendDomainEvent(store, { type: 'VesselCreated', data: { vesselId: id, details: vesselDetails({ vesselName: name }) } });
+
+function runner(options: { db?: ReturnType<typeof createReadModelDb>; batchSize?: number } = {}) {
+  const r = createProjectionRunner({
+    db: options.db ?? t.db,
+    store,
+    batchSize: options.batchSize,
+    takeoverIntervalMs: 50,
+    onError: () => {},
+  });
+  running.push(r);
+  return r;
+}
+
+/** A second process's connection pool on the same database. */
+function otherProcessDb() {
+  const db = createReadModelDb(t.url);
+  extraDbs.push(db);
+  return db;
+}
+
+async function heldLocks(): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_NAMESPACE}::oid AND granted`.execute(t.db);
+  return Number(rows[0].n);
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('projection runner', () => {
+  it('a command that waits for its position then finds its vessel in the list (read-your-writes)', async () => {
+    const r = runner();
+    await r.start();
+    const id = vesselId();
+    const { position } = await createVessel(id, 'MV Read Your Writes');
+    expect(await r.waitFor(position, 5000)).toBe(true);
+    expect((await getVessel(t.db, id))?.vesselName).toBe('MV Read Your Writes');
+    const stored = await readCheckpoints(t.db, allProjections.map((p) => p.name));
+    for (const p of allProjections) expect(stored.get(p.name)).toEqual(position);
+  });
+
+  it('catches up from its checkpoint after a restart, applying nothing twice', async () => {
+    const first = runner({ batchSize: 3 });
+    await first.start();
+    let last = await createVessel();
+    for (let i = 0; i < 6; i++) last = await createVessel();
+    expect(await first.waitFor(last.position, 5000)).toBe(true);
+    await first.stop();
+
+    for (let i = 0; i < 5; i++) last = await createVessel();
+    const second = runner({ batchSize: 3 });
+    await second.start();
+    expect(await second.waitFor(last.position, 5000)).toBe(true);
+    expect(await listVessels(t.db)).toHaveLength(12);
+    expect(await listActivities(t.db, { limit: 100 })).toHaveLength(12);
+  });
+
+  it('answers false when the projections do not get there in time', async () => {
+    const r = runner();
+    await r.start();
+    const { position } = await createVessel();
+    const beyond = { commit: position.commit + 1_000_000n, event: position.event + 1_000_000n };
+    const started = Date.now();
+    expect(await r.waitFor(beyond, 150)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('runs each projection in exactly one process; a standby takes over when the active one stops', async () => {
+    const a = runner();
+    await a.start();
+    const b = runner({ db: otherProcessDb() });
+    await b.start();
+    expect(a.activeProjections()).toEqual(allProjections.map((p) => p.name));
+    expect(b.activeProjections()).toEqual([]);
+    // Give the standby a few takeover attempts: it must keep failing while the active one lives.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.activeProjections()).toEqual([]);
+    expect(await heldLocks()).toBe(allProjections.length);
+
+    // The standby's waitFor follows the active process through the checkpoint rows.
+    const before = await createVessel();
+    expect(await b.waitFor(before.position, 5000)).toBe(true);
+
+    await a.stop();
+    await until(() => b.activeProjections().length === allProjections.length);
+    const id = vesselId();
+    const after = await createVessel(id);
+    expect(await b.waitFor(after.position, 5000)).toBe(true);
+    expect(await getVessel(t.db, id)).toBeDefined();
+  });
+
+  it('when its lock connection dies it lets go, and a standby (or itself) carries on without losing events', async () => {
+    const a = runner();
+    await a.start();
+    await until(() => a.activeProjections().length > 0);
+    // Kill the session that holds the projections' advisory locks, as a network cut would.
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_NAMESPACE}::oid AND granted`.execute(t.db);
+    const id = vesselId();
+    const { position } = await createVessel(id);
+    expect(await a.waitFor(position, 8000)).toBe(true);
+    expect(await getVessel(t.db, id)).toBeDefined();
+    // It noticed: the locks are really held again (by a new session), not just believed held.
+    await until(async () => (await heldLocks()) === allProjections.length);
+    expect(a.activeProjections()).toHaveLength(allProjections.length);
+  });
+
+  it('waitForProjections sees progress made by a runner in another process, and gives up at its timeout', async () => {
+    const r = runner({ db: otherProcessDb() });
+    await r.start();
+    const { position } = await createVessel();
+    expect(await waitForProjections(t.db, position, { timeoutMs: 5000 })).toBe(true);
+    const beyond = { commit: position.commit + 1_000_000n, event: 0n };
+    expect(await waitForProjections(t.db, beyond, { timeoutMs: 100 })).toBe(false);
+  });
+
+  it('rolls a batch back when its checkpoint was moved by someone else (no double writes)', async () => {
+    const log = createFakeLog();
+    const id = vesselId();
+    const event = log.record({ type: 'VesselCreated', data: { vesselId: id, details: vesselDetails() } });
+    await t.project([]);
+    // This runner believes the projection is further along than the row says.
+    const stale = new Map([[vesselsProjection.name, { commit: 5n, event: 5n }]]);
+    await t.db
+      .insertInto('projection_checkpoints')
+      .values({ name: vesselsProjection.name, commit_position: 1n, event_position: 1n })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ commit_position: 1n, event_position: 1n }))
+      .execute();
+    await expect(applyBatch(t.db, [vesselsProjection], stale, [event])).rejects.toBeInstanceOf(CheckpointMovedError);
+    expect(await getVessel(t.db, id)).toBeUndefined();
+    expect(stale.get(vesselsProjection.name)).toEqual({ commit: 5n, event: 5n });
+  });
+});

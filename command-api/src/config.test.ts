@@ -9,6 +9,8 @@ describe('configuration from the environment', () => {
       port: 5000,
       eventStoreUrl: undefined,
       smtpUrl: undefined,
+      host: '0.0.0.0',
+      logLevel: 'warn',
     });
   });
 
@@ -20,6 +22,8 @@ describe('configuration from the environment', () => {
         PORT: '8080',
         EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false',
         SMTP_URL: 'smtp://mailpit:1025',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
       }),
     ).toEqual({
       databaseUrl: 'postgres://app:pw@db:5432/medchest_prod',
@@ -27,6 +31,8 @@ describe('configuration from the environment', () => {
       port: 8080,
       eventStoreUrl: 'esdb://eventstore:2113?tls=false',
       smtpUrl: 'smtp://mailpit:1025',
+      host: '127.0.0.1',
+      logLevel: 'info',
     });
   });
 
@@ -43,6 +49,7 @@ describe('configuration from the environment', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'Invalid REDIS_URL "localhost:6379": expected a redis:// URL'],
     [{ EVENTSTORE_URL: 'http://eventstore:2113' }, 'Invalid EVENTSTORE_URL "http://eventstore:2113": expected an esdb:// or kurrentdb://'],
     [{ SMTP_URL: 'mail.example:25' }, 'Invalid SMTP_URL "mail.example:25": expected an smtp:// or smtps:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid LOG_LEVEL "loud": expected one of fatal, error, warn, info, debug, trace, silent'],
   ])('stops on %j with one line naming the variable', (env, start) => {
     let error: unknown;
     try {

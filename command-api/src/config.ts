@@ -13,12 +13,21 @@ export interface Config {
   eventStoreUrl?: string;
   /** smtp:// or smtps:// URL; undefined → mails are recorded but not delivered. */
   smtpUrl?: string;
+  /** Interface to listen on (HOST, default 0.0.0.0 so a container's port mapping reaches it). */
+  host: string;
+  /** Server log level (LOG_LEVEL, default warn: errors and warnings, no line per request). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const CONFIG_DEFAULTS = {
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/medchest',
   REDIS_URL: 'redis://127.0.0.1:6379',
   PORT: '5000',
+  HOST: '0.0.0.0',
+  LOG_LEVEL: 'warn',
 } as const;
 
 /** Thrown for a bad environment value; its message is the one line to print. */
@@ -60,6 +69,8 @@ const variables = {
     ['smtp', 'smtps'],
     'expected an smtp:// or smtps:// URL, or leave it unset to record mails without delivering them',
   ).optional(),
+  HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'expected a host name or IP address, e.g. 0.0.0.0 or 127.0.0.1'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }),
 };
 
 type Env = Record<string, string | undefined>;
@@ -90,6 +101,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: parseVariable(env, 'PORT'),
     eventStoreUrl: parseVariable(env, 'EVENTSTORE_URL'),
     smtpUrl: parseVariable(env, 'SMTP_URL'),
+    host: parseVariable(env, 'HOST'),
+    logLevel: parseVariable(env, 'LOG_LEVEL'),
   };
 }
 

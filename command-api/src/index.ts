@@ -1,5 +1,5 @@
 export { buildApp, DEFAULT_WEB_DIST, type BuildAppOptions } from './app';
-export { loadConfig, ConfigError, redactUrl, CONFIG_DEFAULTS, type Config } from './config';
+export { loadConfig, ConfigError, redactUrl, CONFIG_DEFAULTS, LOG_LEVELS, type Config, type LogLevel } from './config';
 export { createPgSessionStore, type SessionStore } from './auth/sessions';
 export { hashPassword, verifyPassword } from './auth/password';
 export { handleCommand, type CommandDeps, type CommandContext } from './commands/handle';

@@ -1,0 +1,96 @@
+import { buildApp, createPgSessionStore, redactUrl, seedDemo, type Config } from '@medchest/command-api';
+import { createEventStore, ensureDatabase } from '@medchest/eventstore';
+import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
+import { startWorkers, type Logger } from '@medchest/workers';
+
+export interface RunningMedChest {
+  /** The port it listens on (useful with port 0). */
+  port: number;
+  /** Stop everything, in the reverse order of start; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Where progress lines go (default console). */
+  log?: Logger;
+  /** Web app directory (default web/dist); false for none. */
+  webDist?: string | false;
+  /** BullMQ key prefix (tests use their own). */
+  queuePrefix?: string;
+}
+
+/**
+ * The whole product in one process: create the database if missing, initialise the event store,
+ * migrate the read models, start the projection runner, seed the demo once, start the workers,
+ * then listen. What was started is stopped again if a later step fails.
+ */
+export async function startMedChest(config: Config, options: StartOptions = {}): Promise<RunningMedChest> {
+  const log = options.log ?? console;
+  const stack: { name: string; stop: () => Promise<unknown> }[] = [];
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const { name, stop: stopOne } of stack.reverse()) {
+        try {
+          await stopOne();
+        } catch (error) {
+          log.error(`Stopping ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })());
+
+  try {
+    await ensureDatabase(config.databaseUrl);
+    const store = createEventStore({ databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl });
+    stack.push({ name: 'event store', stop: () => store.close() });
+    await store.init();
+
+    const db = createReadModelDb(config.databaseUrl);
+    stack.push({ name: 'read-model database', stop: () => db.destroy() });
+    await migrateReadModels(db);
+
+    const runner = createProjectionRunner({ db, store, onError: (error) => log.error('[projections]', error) });
+    stack.push({ name: 'projection runner', stop: () => runner.stop() });
+    await runner.start();
+
+    const sessions = createPgSessionStore({ connectionString: config.databaseUrl });
+    stack.push({ name: 'sessions', stop: () => sessions.close() });
+
+    const app = await buildApp({
+      store,
+      db,
+      waitFor: runner.waitFor,
+      sessions,
+      webDist: options.webDist,
+      logger: { level: config.logLevel },
+    });
+    stack.push({ name: 'HTTP server', stop: () => app.close() });
+
+    await seedDemo({ store, db, waitFor: runner.waitFor, log: app.log }, { log });
+
+    const workers = await startWorkers({
+      store,
+      databaseUrl: config.databaseUrl,
+      redisUrl: config.redisUrl,
+      smtpUrl: config.smtpUrl,
+      queuePrefix: options.queuePrefix,
+      mailOptions: { appUrl: `http://localhost:${config.port}` },
+      log,
+    });
+    // Kept just under the HTTP server: on stop the server stops taking requests first, then the
+    // workers, the projection runner and the connections.
+    stack.splice(stack.length - 1, 0, { name: 'workers', stop: () => workers.stop() });
+
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log.info(
+      `Event store: ${config.eventStoreUrl ? `EventStoreDB (${redactUrl(config.eventStoreUrl)})` : 'PostgreSQL'}; ` +
+        `database ${redactUrl(config.databaseUrl)}; mail ${config.smtpUrl ? 'via SMTP' : 'recorded, not delivered (SMTP_URL unset)'}`,
+    );
+    return { port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,4 +1,13 @@
-import { buildApp, createPgSessionStore, redactUrl, seedDemo, type Config } from '@medchest/command-api';
+import {
+  buildApp,
+  createPgSessionStore,
+  DEFAULT_WEB_DIST,
+  isWebAppBuilt,
+  redactUrl,
+  seedDemo,
+  WEB_NOT_BUILT,
+  type Config,
+} from '@medchest/command-api';
 import { createEventStore, ensureDatabase } from '@medchest/eventstore';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { startWorkers, type Logger } from '@medchest/workers';
@@ -75,11 +84,14 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       smtpUrl: config.smtpUrl,
       queuePrefix: options.queuePrefix,
       mailOptions: { appUrl: `http://localhost:${config.port}` },
-      log,
+      log: options.log,
     });
     // Kept just under the HTTP server: on stop the server stops taking requests first, then the
     // workers, the projection runner and the connections.
     stack.splice(stack.length - 1, 0, { name: 'workers', stop: () => workers.stop() });
+
+    const webDist = options.webDist ?? DEFAULT_WEB_DIST;
+    if (webDist !== false && !isWebAppBuilt(webDist)) log.warn(WEB_NOT_BUILT);
 
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

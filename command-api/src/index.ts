@@ -5,3 +5,4 @@ export { hashPassword, verifyPassword } from './auth/password';
 export { handleCommand, type CommandDeps, type CommandContext } from './commands/handle';
 export { seedDemo, DEMO_ACCOUNT, ADMIN_ACCOUNT, DEMO_VESSEL_COUNT } from './seed/demo';
 export { userIdForEmail, uuidV5 } from './ids';
+export { isWebAppBuilt, WEB_NOT_BUILT } from './routes/web';

@@ -84,3 +84,37 @@ describe('command handling', () => {
     ).rejects.toBeInstanceOf(ConcurrencyError);
   });
 });
+
+describe('an unexpected failure', () => {
+  it('answers 500 with a generic message, never the internal error, and appends nothing', async () => {
+    const { buildApp } = await import('../app');
+    const { createPgSessionStore } = await import('../auth/sessions');
+    const sessions = createPgSessionStore({ connectionString: t.databaseUrl });
+    const broken: EventStore = {
+      ...t.store,
+      readStream: async () => {
+        throw new Error('disk on fire at /var/lib/postgresql');
+      },
+    };
+    const app = await buildApp({ store: broken, db: t.db, waitFor: t.runner.waitFor, sessions, webDist: false });
+    try {
+      await t.createUser('broken@fleet.example', 'broken-pass', 'fleet_manager');
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'broken@fleet.example', password: 'broken-pass' } });
+      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const before = (await t.allEvents()).length;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/vessels',
+        headers: { cookie },
+        payload: { vesselName: 'Doomed', imoNumber: '9213791', flagState: 'PANAMA', crewSizeCategory: 10 },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(response.body).not.toContain('disk on fire');
+      expect((await t.allEvents()).length).toBe(before);
+    } finally {
+      await app.close();
+      await sessions.close();
+    }
+  });
+});

@@ -11,8 +11,10 @@ export const WEB_NOT_BUILT =
  * index.html so react-router can take over; unknown /api paths get a JSON 404.
  * Registered on the root instance: it owns the app's not-found handler.
  */
+export const isWebAppBuilt = (webDist: string): boolean => existsSync(path.join(webDist, 'index.html'));
+
 export async function registerWebApp(app: FastifyInstance, webDist: string | false): Promise<void> {
-  const built = webDist !== false && existsSync(path.join(webDist, 'index.html'));
+  const built = webDist !== false && isWebAppBuilt(webDist);
   if (built) {
     await app.register(fastifyStatic, { root: webDist, index: 'index.html', wildcard: true });
   } else if (webDist !== false) {

@@ -1,0 +1,46 @@
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+
+/** A batch as the compliance rules see it; callers may pass richer objects and get them back. */
+export interface ChestBatch {
+  /** The scale item it stocks (IMGS01 …). */
+  scaleId: string;
+  /** Units on board, in the item's requirement unit. */
+  quantity: number;
+  /** YYYY-MM-DD as printed on the pack; null or absent when the item has none (instruments). */
+  expiryDate?: string | null;
+}
+
+/** A counted batch expiring within this many days (inclusive) makes a vessel "Expiring Soon". */
+export const EXPIRING_SOON_DAYS = 60;
+
+/**
+ * Whole calendar days from `today` to the batch's expiry date: 0 when it expires today, -1 when it
+ * expired yesterday; null when it has no expiry date. Both dates are YYYY-MM-DD, so no time zone
+ * enters the count.
+ */
+export function daysUntilExpiry(batch: Pick<ChestBatch, 'expiryDate'>, today: string): number | null {
+  if (!batch.expiryDate) return null;
+  return differenceInCalendarDays(parseISO(batch.expiryDate), parseISO(today));
+}
+
+/**
+ * Whether a batch counts toward its item on `today` (YYYY-MM-DD): only if it is not expired.
+ *
+ * A batch that expires today still counts today, and stops counting tomorrow. An expiry date on a
+ * medicine pack is the last day it may be used ("use by", "EXP"): the product is within its shelf
+ * life until that day ends, so it is not yet expired on it. A batch that expired yesterday does
+ * not count. A batch without an expiry date (most instruments) always counts.
+ */
+export function batchCounts(batch: Pick<ChestBatch, 'expiryDate'>, today: string): boolean {
+  const days = daysUntilExpiry(batch, today);
+  return days === null || days >= 0;
+}
+
+/**
+ * A counted batch that expires within EXPIRING_SOON_DAYS: today (day 0) up to and including day
+ * 60; day 61 is not "soon". Batches without an expiry date never are.
+ */
+export function isExpiringSoon(batch: Pick<ChestBatch, 'expiryDate'>, today: string): boolean {
+  const days = daysUntilExpiry(batch, today);
+  return days !== null && days >= 0 && days <= EXPIRING_SOON_DAYS;
+}

@@ -1,0 +1,3 @@
+export * from './batch';
+export * from './status';
+export * from './fleet';

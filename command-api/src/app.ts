@@ -13,6 +13,7 @@ import type { ReadDb } from './readModels';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
+import { healthRoutes } from './routes/health';
 import { vesselRoutes } from './routes/vessels';
 import { registerWebApp } from './routes/web';
 
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 
+  await app.register(healthRoutes, { sessions: options.sessions });
   await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });

@@ -20,6 +20,8 @@ export interface SessionStore {
   find(token: string): Promise<Session | undefined>;
   destroy(token: string): Promise<void>;
   destroyAllForUser(userId: string): Promise<void>;
+  /** Throws when the database does not answer (for the health check). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,10 @@ export function createPgSessionStore(options: {
 
     async destroyAllForUser(userId) {
       await pool.query('DELETE FROM api_sessions WHERE user_id = $1', [userId]);
+    },
+
+    async ping() {
+      await pool.query('SELECT 1');
     },
 
     close: () => pool.end(),

@@ -89,6 +89,14 @@ describe('dashboard API', () => {
   );
 });
 
+describe('health', () => {
+  it('answers ok without a session', async () => {
+    const response = await get('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});
+
 describe('unknown API paths', () => {
   it('answer a JSON 404', async () => {
     const response = await get('/api/nothing-here', manager);

@@ -10,9 +10,13 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * An append is ONE statement, so a single-event command costs one round trip and one transaction,
  * like a plain INSERT. The statement
  *   1. reads the stream's head (last revision and hash) through the (stream_id, revision) index,
- *   2. keeps going only if the expected revision holds (otherwise it inserts nothing),
- *   3. inserts the event(s) at head + 1, + 2, ... with each hash computed by PostgreSQL from the
- *      previous hash and the content parts the client sent (see ../hash.ts for the definition).
+ *   2. goes on only if the expected revision holds (otherwise it inserts nothing),
+ *   3. inserts the event(s) at head + 1, + 2, ... each with its hash computed by PostgreSQL from the
+ *      previous hash and the event's content text (see ../hash.ts for the definition).
+ * The client sends each event only as that content text, split around the revision (`head`, the
+ * same for every event of the stream, and `tail`); the row's id, type, version, data and metadata
+ * are parsed out of the tail. So what is stored is, by construction, what was hashed, and the
+ * payload crosses the wire once.
  * Two writers that both pass step 2 collide on the unique (stream_id, revision) index: the second
  * waits for the first to commit and then fails with a unique violation. Either way the loser gets a
  * ConcurrencyError; nothing is locked beyond that one index entry.
@@ -32,13 +36,20 @@ const HEAD_CHECK = `
     END
   )`;
 
+/** The tail is `,id,type,version,data,metadata]` in JSON: make it an array to take the columns from. */
+const COLUMNS_FROM_TAIL = (tail: string) => `('[' || substr(${tail}, 2))::jsonb`;
+const INSERT_COLUMNS = 'INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)';
+const FIELDS = (content: string) =>
+  `(${content}->>0)::uuid, ${content}->>1, (${content}->>2)::integer, ${content}->3, ${content}->4`;
+const HASH = (previousHash: string, revision: string, tail: string) =>
+  `encode(sha256(convert_to(${previousHash} || $4::text || (${revision})::text || ${tail}, 'UTF8')), 'hex')`;
+
 const APPEND_ONE = {
   name: 'medchest_append_one',
   text: `WITH ${HEAD_CHECK}
-    INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
-    SELECT $1::text, s.revision + 1, $4::uuid, $5::text, $6::integer, $7::jsonb, $8::jsonb,
-           encode(sha256(convert_to(s.hash || $9::text || (s.revision + 1)::text || $10::text, 'UTF8')), 'hex')
-    FROM start AS s
+    ${INSERT_COLUMNS}
+    SELECT $1::text, s.revision + 1, ${FIELDS('c.content')}, ${HASH('s.hash', 's.revision + 1', '$5::text')}
+    FROM start AS s, (SELECT ${COLUMNS_FROM_TAIL('$5::text')} AS content) AS c
     RETURNING revision::text, position::text, transaction_id::text`,
 };
 
@@ -47,18 +58,17 @@ const APPEND_MANY = {
   name: 'medchest_append_many',
   text: `WITH RECURSIVE ${HEAD_CHECK},
     input AS (
-      SELECT * FROM unnest($4::uuid[], $5::text[], $6::integer[], $7::jsonb[], $8::jsonb[], $9::text[], $10::text[])
-        WITH ORDINALITY AS i(event_id, type, version, data, metadata, head_text, tail_text, n)
+      SELECT t.tail, ${COLUMNS_FROM_TAIL('t.tail')} AS content, t.n
+      FROM unnest($5::text[]) WITH ORDINALITY AS t(tail, n)
     ),
     chain AS (
       SELECT 0::bigint AS n, revision, hash FROM start
       UNION ALL
-      SELECT i.n, c.revision + 1,
-             encode(sha256(convert_to(c.hash || i.head_text || (c.revision + 1)::text || i.tail_text, 'UTF8')), 'hex')
+      SELECT i.n, c.revision + 1, ${HASH('c.hash', 'c.revision + 1', 'i.tail')}
       FROM chain AS c JOIN input AS i ON i.n = c.n + 1
     )
-    INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
-    SELECT $1::text, c.revision, i.event_id, i.type, i.version, i.data, i.metadata, c.hash
+    ${INSERT_COLUMNS}
+    SELECT $1::text, c.revision, ${FIELDS('i.content')}, c.hash
     FROM chain AS c JOIN input AS i ON i.n = c.n
     ORDER BY c.n
     RETURNING revision::text, position::text, transaction_id::text`,
@@ -69,22 +79,16 @@ const HEAD_REVISION = {
   text: 'SELECT max(revision)::text AS revision FROM events WHERE stream_id = $1',
 };
 
-interface PreparedEvent {
-  id: string;
-  type: string;
-  version: number;
-  dataJson: string;
-  metadataJson: string;
-  head: string;
-  tail: string;
-}
-
-function prepare(streamId: string, event: NewEvent): PreparedEvent {
-  const id = event.id ?? randomUUID();
-  const dataJson = canonicalJson(event.data);
-  const metadataJson = canonicalJson(event.metadata);
-  const { head, tail } = contentParts({ streamId, id, type: event.type, version: event.version, dataJson, metadataJson });
-  return { id, type: event.type, version: event.version, dataJson, metadataJson, head, tail };
+/** The event's content text around its revision (see ../hash.ts); only the tail differs per event. */
+function contentOf(streamId: string, event: NewEvent): { head: string; tail: string } {
+  return contentParts({
+    streamId,
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    version: event.version,
+    dataJson: canonicalJson(event.data),
+    metadataJson: canonicalJson(event.metadata),
+  });
 }
 
 function expectationParams(expected: ExpectedRevision): [string, string | null] {
@@ -108,24 +112,11 @@ export async function appendEvents(
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('appendToStream needs at least one event');
-  const prepared = events.map((event) => prepare(streamId, event));
+  const contents = events.map((event) => contentOf(streamId, event));
   const [mode, exact] = expectationParams(expected);
-  const values =
-    prepared.length === 1
-      ? [streamId, mode, exact, prepared[0].id, prepared[0].type, prepared[0].version, prepared[0].dataJson, prepared[0].metadataJson, prepared[0].head, prepared[0].tail]
-      : [
-          streamId,
-          mode,
-          exact,
-          prepared.map((e) => e.id),
-          prepared.map((e) => e.type),
-          prepared.map((e) => e.version),
-          prepared.map((e) => e.dataJson),
-          prepared.map((e) => e.metadataJson),
-          prepared.map((e) => e.head),
-          prepared.map((e) => e.tail),
-        ];
-  const statement = prepared.length === 1 ? APPEND_ONE : APPEND_MANY;
+  const single = contents.length === 1;
+  const values = [streamId, mode, exact, contents[0].head, single ? contents[0].tail : contents.map((c) => c.tail)];
+  const statement = single ? APPEND_ONE : APPEND_MANY;
   const retriesAllowed = mode === 'any' || mode === 'stream_exists';
 
   for (let attempt = 1; ; attempt += 1) {

@@ -8,8 +8,10 @@ import { NOTIFY_CHANNEL } from './schema';
  * notifying transactions (a global lock is held from pre-commit until the commit record is
  * flushed), which would throw away group commit and cap append throughput. Instead, after an
  * append commits, this sends an empty NOTIFY from its own connection with synchronous_commit off,
- * coalescing: while one NOTIFY is in flight, any number of further appends cause just one more.
- * Followers in this process are woken directly as well, without waiting for the round trip.
+ * coalesced and rate-limited: the first append after a quiet spell is announced at once, and while
+ * busy at most one NOTIFY goes out per `minIntervalMs` (5 ms), however many appends it covers. A
+ * NOTIFY per append would cost a transaction per append; this costs followers elsewhere at most a
+ * few milliseconds. Followers in this process are woken directly, without waiting for the round trip.
  * If the process dies between commit and NOTIFY, followers elsewhere still find the events by polling.
  */
 export interface Notifications {
@@ -20,18 +22,23 @@ export interface Notifications {
   close(): Promise<void>;
 }
 
-export function createNotifications(connectionString: string): Notifications {
+export function createNotifications(connectionString: string, minIntervalMs = 5): Notifications {
   const wakers = new Set<() => void>();
   let closed = false;
 
   let sender: pg.Client | undefined;
   let sending: Promise<void> | undefined;
   let pending = false;
+  let lastSentAt = -Infinity;
 
   async function send(): Promise<void> {
     try {
       while (pending && !closed) {
+        const wait = lastSentAt + minIntervalMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (closed) return;
         pending = false;
+        lastSentAt = performance.now();
         try {
           if (!sender) {
             const client = new pg.Client({ connectionString, options: '-c synchronous_commit=off' });

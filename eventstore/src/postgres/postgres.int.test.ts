@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStoreContract, type ContractSubject } from '../contract';
+import { LOG_START } from '../port';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { appendEvents } from './append';
 import { createPostgresEventStore } from './store';
@@ -15,8 +16,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
+// A fallback poll far longer than any test waits: followers must be woken by notifications.
+const follow = { pollIntervalMs: 60_000 };
+
 async function makeSubject(): Promise<ContractSubject> {
-  const store = createPostgresEventStore({ connectionString: database.url });
+  const store = createPostgresEventStore({ connectionString: database.url, follow });
   // The harness's own connections: open transactions must not starve the store's pool.
   const harness = new pg.Pool({ connectionString: database.url, max: 20 });
   return {
@@ -80,6 +84,27 @@ describe('PostgreSQL event store specifics', () => {
   afterAll(async () => {
     await admin?.end();
     await subject?.dispose();
+  });
+
+  it('wakes a follower in another process through NOTIFY, without waiting for the fallback poll', async () => {
+    const elsewhere = createPostgresEventStore({ connectionString: database.url, follow });
+    const seen: string[] = [];
+    const subscription = elsewhere.subscribe({ from: LOG_START, streamPrefixes: ['notify-'], onEvents: async (events) => void seen.push(...events.map((e) => e.type)) });
+    try {
+      // Let the follower catch up (nothing yet) and go to sleep on its 60 s poll.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const type of ['First', 'Second']) {
+        await subject.store.appendToStream('notify-1', [{ type, version: 1, data: {}, metadata: { userId: null, correlationId: 'c', occurredAt: 'now' } }], {
+          expected: 'any',
+        });
+        const deadline = Date.now() + 15_000;
+        while (!seen.includes(type) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(seen).toEqual(['First', 'Second']);
+    } finally {
+      await subscription.stop();
+      await elsewhere.close();
+    }
   });
 
   it('refuses to UPDATE or DELETE a stored event', async () => {

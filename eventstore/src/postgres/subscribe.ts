@@ -10,11 +10,16 @@ export interface FollowSource {
 export interface FollowTiming {
   /** Fallback poll when no notification comes (lost NOTIFY, listener reconnecting). */
   pollIntervalMs: number;
-  /** First re-read delay while committed events are held back behind an older open transaction. */
+  /**
+   * Re-read delays while committed events are held back behind an older open transaction: the
+   * first, doubling up to the last. That transaction may write no events (a projection's, or one in
+   * another database of the server), so no notification would tell us it ended.
+   */
   heldBackRetryMs: number;
+  heldBackMaxRetryMs: number;
 }
 
-export const DEFAULT_FOLLOW_TIMING: FollowTiming = { pollIntervalMs: 1_000, heldBackRetryMs: 5 };
+export const DEFAULT_FOLLOW_TIMING: FollowTiming = { pollIntervalMs: 1_000, heldBackRetryMs: 5, heldBackMaxRetryMs: 200 };
 
 const DEFAULT_BATCH_SIZE = 500;
 
@@ -32,8 +37,8 @@ function isTransient(error: unknown): boolean {
  * Catch up in batches, then follow. One loop, so handler calls are strictly sequential and each
  * batch starts where the previous one ended. The loop reads again at once after a full batch; after
  * an empty read it sleeps until woken (append here, NOTIFY from elsewhere) or the poll interval
- * passes, except that it re-reads quickly (5 ms, doubling up to the poll interval) while committed
- * events are held back behind an older open transaction, which may never announce its commit.
+ * passes, except that it re-reads soon (5 ms, doubling up to 200 ms) while committed events are
+ * held back behind an older open transaction, which may never announce its end.
  */
 export function follow(source: FollowSource, options: SubscribeOptions, timing: FollowTiming): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -88,7 +93,7 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
       }
       if (heldBack) {
         await sleep(heldBackDelay, seen);
-        heldBackDelay = Math.min(heldBackDelay * 2, timing.pollIntervalMs);
+        heldBackDelay = Math.min(heldBackDelay * 2, timing.heldBackMaxRetryMs, timing.pollIntervalMs);
       } else if (batch.length === 0) {
         heldBackDelay = timing.heldBackRetryMs;
         await sleep(timing.pollIntervalMs, seen);

@@ -124,10 +124,11 @@ export function parseScaleCsv(text: string, metadata: ScaleMetadata): ScaleCsvRe
     };
     const itemId = cell('id') || undefined;
     const rowErrors: ScaleCsvError[] = [];
-    const fail = (message: string, column?: Column) => rowErrors.push({ line: record.line, itemId, column, message });
+    const fail = (message: string, column?: Column) =>
+      rowErrors.push({ line: record.line, ...(itemId ? { itemId } : {}), ...(column ? { column } : {}), message });
 
     if (record.parseError) fail(`The row could not be read: ${record.parseError}`);
-    if (record.cells.length !== headers.length) {
+    else if (record.cells.length !== headers.length) {
       fail(`The row has ${record.cells.length} fields but the header has ${headers.length}`);
     }
     if (rowErrors.length > 0) {

@@ -75,15 +75,28 @@ describe('login', () => {
     expect(response.json().fieldErrors[field]).toBe(message);
   });
 
-  it('rate-limits login attempts per IP and email: the 11th within a minute gets 429 with a clear message', async () => {
-    const attempt = () => post('/api/auth/login', { email: 'target@medchest.example', password: 'guessing' });
+  it('rate-limits failed logins per IP and email: after 10 failures within a minute, 429 with a clear message', async () => {
+    await t.createUser('target@medchest.example', 'right-password', 'fleet_manager');
+    const attempt = (password = 'guessing') => post('/api/auth/login', { email: 'target@medchest.example', password });
     for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many login attempts\. Please wait .+ and try again\.$/);
+    expect(limited.json().message).toMatch(/^Too many failed login attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits: the attacker cannot tell when they guessed it.
+    expect((await attempt('right-password')).statusCode).toBe(429);
+    // The demo entry shares the count.
+    expect((await post('/api/demo/login', { email: 'target@medchest.example', password: 'right-password' })).statusCode).toBe(429);
     // Another email from the same IP is its own count.
     const other = await post('/api/auth/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('does not count successful logins: a user signing in often is never locked out', async () => {
+    for (let i = 0; i < 12; i++) {
+      const response = await post('/api/auth/login', { email: 'admin@medchest.example', password: 'medchest-admin' });
+      expect(response.statusCode).toBe(200);
+    }
   });
 });
 
@@ -138,6 +151,14 @@ describe('logout and the current user', () => {
     const cleared = response.cookies.find((c) => c.name === 'medchest_session');
     expect(cleared?.value).toBe('');
     expect((await get('/api/auth/user', cookie)).statusCode).toBe(401);
+  });
+
+  it('a new login in the same browser ends its previous session', async () => {
+    const first = await t.login('demo@medchest.example', 'medchest-demo');
+    const again = await post('/api/auth/login', { email: 'admin@medchest.example', password: 'medchest-admin' }, first);
+    expect(again.statusCode).toBe(200);
+    expect((await get('/api/auth/user', first)).statusCode).toBe(401);
+    expect((await get('/api/auth/user', sessionCookie(again))).json().email).toBe('admin@medchest.example');
   });
 
   it('GET /api/login sends the browser to /login', async () => {

@@ -1,6 +1,6 @@
 import { demoLoginSchema, loginSchema, profileSchema, signupSchema } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { RateLimitOptions } from '@fastify/rate-limit';
+import type {} from '@fastify/rate-limit';
 import { clearSessionCookie, PENDING_MESSAGE, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import { decoyPasswordHash, verifyPassword } from '../auth/password';
 import type { SessionStore } from '../auth/sessions';
@@ -14,7 +14,7 @@ import { findUserByEmail, getUser } from '../readModels';
 export interface AuthRoutesOptions {
   deps: AppDeps;
   sessions: SessionStore;
-  /** Login attempts allowed per IP and email within the window (default 10 per minute). */
+  /** Failed login attempts allowed per IP and email within the window (default 10 per minute). */
   loginRateLimit: { max: number; timeWindowMs: number };
 }
 
@@ -25,34 +25,51 @@ export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contac
  * Login, sign-up, logout, the current user, the profile, and the demo entry (spec 001 §7).
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, loginRateLimit }) => {
-  const rateLimit = (): RateLimitOptions => ({
+  /**
+   * Brute-force protection: failed attempts are counted per client IP and email, across login and
+   * demo login. Once `max` have failed within the window, further attempts are refused with 429
+   * until it passes. Successful logins are not counted, so a user signing in often is never locked out.
+   */
+  const failedLogins = app.createRateLimit({
     max: loginRateLimit.max,
     timeWindow: loginRateLimit.timeWindowMs,
-    // After the body is parsed, so the key can include the email being tried.
-    hook: 'preHandler',
     keyGenerator: (request: FastifyRequest) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      return `login|${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
     },
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many login attempts. Please wait ${context.after} and try again.`),
   });
 
+  async function refuseWhenTooManyFailures(request: FastifyRequest, reply: FastifyReply) {
+    const status = await failedLogins(request, { increment: false });
+    if (!status.isAllowed && status.remaining === 0 && status.ttl > 0) {
+      const seconds = Math.max(1, status.ttlInSeconds);
+      reply.header('retry-after', String(seconds));
+      throw new HttpError(429, `Too many failed login attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
+    }
+  }
+
   /** Check the credentials and start a session. Pending accounts may log in (they reach /profile only). */
-  async function logIn(reply: FastifyReply, email: string, password: string) {
+  async function logIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+    await refuseWhenTooManyFailures(request, reply);
     const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
     // A wrong email costs as much time as a wrong password: no account enumeration by timing.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+    if (!user || !matches) {
+      await failedLogins(request);
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
     if (user.status === 'suspended') throw new HttpError(403, SUSPENDED_MESSAGE);
+    // A new login replaces the browser's previous session rather than leaving it alive.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await sessions.destroy(previous);
     const { token, expiresAt } = await sessions.create(user.id);
     setSessionCookie(reply, token, expiresAt);
     return toPublicUser(user);
   }
 
-  app.post('/api/auth/login', { config: { access: 'public', rateLimit: rateLimit() } }, async (request, reply) => {
+  app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = loginSchema.parse(formBody(request.body));
-    const user = await logIn(reply, email, password);
+    const user = await logIn(request, reply, email, password);
     return {
       ...user,
       user,
@@ -60,9 +77,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     };
   });
 
-  app.post('/api/demo/login', { config: { access: 'public', rateLimit: rateLimit() } }, async (request, reply) => {
+  app.post('/api/demo/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = demoLoginSchema.parse(formBody(request.body));
-    const user = await logIn(reply, email, password);
+    const user = await logIn(request, reply, email, password);
     return { user, ...(user.status === 'pending' ? { message: PENDING_MESSAGE } : {}) };
   });
 

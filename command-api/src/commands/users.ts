@@ -61,8 +61,8 @@ async function existingUser(deps: AppDeps, userId: string) {
 
 export async function approveUser(deps: AppDeps, userId: string, context: CommandContext) {
   await existingUser(deps, userId);
-  await handleCommand(deps, userDecider, userStreamId(userId), { type: 'ApproveUser', userId }, context);
-  return existingUser(deps, userId);
+  const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'ApproveUser', userId }, context);
+  return { user: await existingUser(deps, userId), position };
 }
 
 export async function suspendUser(deps: AppDeps, userId: string, context: CommandContext) {
@@ -70,8 +70,8 @@ export async function suspendUser(deps: AppDeps, userId: string, context: Comman
   if (userId === context.userId) {
     throw new DomainError('validation', 'You cannot suspend your own account');
   }
-  await handleCommand(deps, userDecider, userStreamId(userId), { type: 'SuspendUser', userId }, context);
-  return existingUser(deps, userId);
+  const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'SuspendUser', userId }, context);
+  return { user: await existingUser(deps, userId), position };
 }
 
 /**
@@ -90,6 +90,6 @@ export async function updateProfile(deps: AppDeps, userId: string, changes: Prof
   };
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const profile: Profile = { ...current, ...given };
-  await handleCommand(deps, userDecider, userStreamId(userId), { type: 'UpdateProfile', userId, profile }, context);
-  return existingUser(deps, userId);
+  const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'UpdateProfile', userId, profile }, context);
+  return { user: await existingUser(deps, userId), position };
 }

@@ -4,7 +4,7 @@ import { toPublicUser } from '../auth/users';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
 import { approveUser, suspendUser } from '../commands/users';
-import { commandContext } from '../http/context';
+import { answerPosition, commandContext } from '../http/context';
 import { listUsers } from '../readModels';
 
 type WithId = { Params: { id: string } };
@@ -13,12 +13,15 @@ type WithId = { Params: { id: string } };
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; sessions: SessionStore }> = async (app, { deps, sessions }) => {
   app.get('/api/admin/users', { config: { access: ADMIN } }, async () => (await listUsers(deps.db)).map(toPublicUser));
 
-  app.patch<WithId>('/api/admin/users/:id/approve', { config: { access: ADMIN } }, async (request) =>
-    toPublicUser(await approveUser(deps, request.params.id, commandContext(request))),
-  );
+  app.patch<WithId>('/api/admin/users/:id/approve', { config: { access: ADMIN } }, async (request, reply) => {
+    const { user, position } = await approveUser(deps, request.params.id, commandContext(request));
+    answerPosition(reply, position);
+    return toPublicUser(user);
+  });
 
-  app.patch<WithId>('/api/admin/users/:id/suspend', { config: { access: ADMIN } }, async (request) => {
-    const user = await suspendUser(deps, request.params.id, commandContext(request));
+  app.patch<WithId>('/api/admin/users/:id/suspend', { config: { access: ADMIN } }, async (request, reply) => {
+    const { user, position } = await suspendUser(deps, request.params.id, commandContext(request));
+    answerPosition(reply, position);
     // A suspended account is logged out everywhere at once.
     await sessions.destroyAllForUser(user.id);
     return toPublicUser(user);

@@ -7,7 +7,7 @@ import type { SessionStore } from '../auth/sessions';
 import { toPublicUser } from '../auth/users';
 import type { AppDeps } from '../commands/context';
 import { registerUser, updateProfile } from '../commands/users';
-import { commandContext, formBody } from '../http/context';
+import { answerPosition, commandContext, formBody } from '../http/context';
 import { HttpError, unauthorized } from '../http/errors';
 import { findUserByEmail, getUser } from '../readModels';
 
@@ -85,12 +85,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
 
   app.post('/api/auth/signup', { config: { access: 'public' } }, async (request, reply) => {
     const input = signupSchema.parse(formBody(request.body));
-    const { userId } = await registerUser(
+    const { userId, position } = await registerUser(
       deps,
       { ...input, role: 'fleet_manager', status: 'pending', source: 'signup' },
       commandContext(request),
     );
     const user = await getUser(deps.db, userId);
+    answerPosition(reply, position);
     return reply.code(201).send({
       message: 'Account created. An administrator will review it; you can log in meanwhile to complete your profile.',
       user: user ? toPublicUser(user) : { id: userId, email: input.email, status: 'pending', role: 'fleet_manager' },
@@ -109,10 +110,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return request.user;
   });
 
-  app.patch('/api/auth/profile', { config: { access: 'authenticated' } }, async (request) => {
+  app.patch('/api/auth/profile', { config: { access: 'authenticated' } }, async (request, reply) => {
     if (!request.user) throw unauthorized();
     const changes = profileSchema.parse(formBody(request.body));
-    const user = await updateProfile(deps, request.user.id, changes, commandContext(request));
+    const { user, position } = await updateProfile(deps, request.user.id, changes, commandContext(request));
+    answerPosition(reply, position);
     return toPublicUser(user);
   });
 

@@ -60,9 +60,12 @@ describe('vessels API', () => {
     expect(one.json()).toMatchObject({ id: created.id, vesselName: 'Nordic Aurora', imoNumber: '9345128' });
   });
 
-  it('records VesselCreated with version and metadata (acting user, request id, time)', async () => {
-    const created = await createVessel({ imoNumber: '9412878' });
+  it('records VesselCreated with version and metadata (acting user, request id, time), and answers its log position', async () => {
+    const response = await send('POST', '/api/vessels', manager, { ...form, imoNumber: '9412878' });
+    expect(response.statusCode).toBe(201);
+    const created = response.json() as { id: string };
     const events = (await t.allEvents()).filter((e) => e.streamId === `vessel-${created.id}`);
+    expect(response.headers['x-medchest-log-position']).toBe(`${events[0].position.commit}.${events[0].position.event}`);
     expect(events).toHaveLength(1);
     const [event] = events;
     expect(event.type).toBe('VesselCreated');

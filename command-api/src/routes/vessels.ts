@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { createVessel, deleteVessel, updateVessel } from '../commands/vessels';
-import { commandContext } from '../http/context';
+import { answerPosition, commandContext } from '../http/context';
 import { isUuid } from '../ids';
 import { getVessel, listVessels } from '../readModels';
 
@@ -20,17 +20,20 @@ export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   });
 
   app.post('/api/vessels', { config: { access: FLEET } }, async (request, reply) => {
-    const { vessel } = await createVessel(deps, request.body, commandContext(request));
+    const { vessel, position } = await createVessel(deps, request.body, commandContext(request));
+    answerPosition(reply, position);
     return reply.code(201).send(vessel);
   });
 
-  app.put<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
-    const { vessel } = await updateVessel(deps, request.params.id, request.body, commandContext(request));
+  app.put<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request, reply) => {
+    const { vessel, position } = await updateVessel(deps, request.params.id, request.body, commandContext(request));
+    answerPosition(reply, position);
     return vessel;
   });
 
-  app.delete<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
-    await deleteVessel(deps, request.params.id, commandContext(request));
+  app.delete<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request, reply) => {
+    const { position } = await deleteVessel(deps, request.params.id, commandContext(request));
+    answerPosition(reply, position);
     return { message: 'Vessel deleted successfully' };
   });
 };

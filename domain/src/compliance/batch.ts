@@ -1,5 +1,3 @@
-import { differenceInCalendarDays, parseISO } from 'date-fns';
-
 /** A batch as the compliance rules see it; callers may pass richer objects and get them back. */
 export interface ChestBatch {
   /** The scale item it stocks (IMGS01 …). */
@@ -20,7 +18,18 @@ export const EXPIRING_SOON_DAYS = 60;
  */
 export function daysUntilExpiry(batch: Pick<ChestBatch, 'expiryDate'>, today: string): number | null {
   if (!batch.expiryDate) return null;
-  return differenceInCalendarDays(parseISO(batch.expiryDate), parseISO(today));
+  return epochDay(batch.expiryDate) - epochDay(today);
+}
+
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date, by arithmetic on the calendar (no time zone, no
+ * clock change): a fleet's chests are thousands of batches, and this is the hot path.
+ */
+function epochDay(isoDate: string): number {
+  const year = Number(isoDate.slice(0, 4));
+  const month = Number(isoDate.slice(5, 7));
+  const dayOfMonth = Number(isoDate.slice(8, 10));
+  return Date.UTC(year, month - 1, dayOfMonth) / 86_400_000;
 }
 
 /**
@@ -29,7 +38,9 @@ export function daysUntilExpiry(batch: Pick<ChestBatch, 'expiryDate'>, today: st
  * A batch that expires today still counts today, and stops counting tomorrow. An expiry date on a
  * medicine pack is the last day it may be used ("use by", "EXP"): the product is within its shelf
  * life until that day ends, so it is not yet expired on it. A batch that expired yesterday does
- * not count. A batch without an expiry date (most instruments) always counts.
+ * not count. A batch without an expiry date (most instruments) always counts. (Expiry dates are
+ * validated as YYYY-MM-DD where batches are recorded; a malformed one would give NaN days here and
+ * the batch would not count.)
  */
 export function batchCounts(batch: Pick<ChestBatch, 'expiryDate'>, today: string): boolean {
   const days = daysUntilExpiry(batch, today);

@@ -1,0 +1,43 @@
+import { addDays, format, parseISO } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { batchCounts, daysUntilExpiry, EXPIRING_SOON_DAYS, isExpiringSoon } from './batch';
+
+const TODAY = '2026-03-10';
+/** The date n days after TODAY (negative: before). */
+const day = (n: number) => format(addDays(parseISO(TODAY), n), 'yyyy-MM-dd');
+
+describe('whether a batch counts and whether it expires soon', () => {
+  it.each<[string, string | null | undefined, number | null, boolean, boolean]>([
+    // case, expiry date, days until expiry, counts, expiring soon
+    ['expired a year ago', day(-365), -365, false, false],
+    ['expired yesterday', day(-1), -1, false, false],
+    ['expires today (still usable today)', TODAY, 0, true, true],
+    ['expires tomorrow', day(1), 1, true, true],
+    ['expires on day 59', day(59), 59, true, true],
+    ['expires on day 60', day(60), 60, true, true],
+    ['expires on day 61', day(61), 61, true, false],
+    ['expires in two years', day(730), 730, true, false],
+    ['has no expiry date (null)', null, null, true, false],
+    ['has no expiry date (absent)', undefined, null, true, false],
+    ['has an empty expiry date', '', null, true, false],
+  ])('a batch that %s', (_case, expiryDate, days, counts, soon) => {
+    const batch = { expiryDate };
+    expect(daysUntilExpiry(batch, TODAY)).toBe(days);
+    expect(batchCounts(batch, TODAY)).toBe(counts);
+    expect(isExpiringSoon(batch, TODAY)).toBe(soon);
+  });
+
+  it('uses a 60-day window', () => {
+    expect(EXPIRING_SOON_DAYS).toBe(60);
+  });
+
+  it.each<[string, string, string, number]>([
+    ['across a month end', '2026-01-31', '2026-03-01', 29],
+    ['across a leap day', '2028-02-28', '2028-03-01', 2],
+    ['across the March clock change', '2026-03-28', '2026-03-30', 2],
+    ['across the October clock change', '2026-10-24', '2026-10-26', 2],
+    ['across a year end', '2026-12-31', '2027-01-01', 1],
+  ])('counts calendar days %s', (_case, today, expiryDate, days) => {
+    expect(daysUntilExpiry({ expiryDate }, today)).toBe(days);
+  });
+});

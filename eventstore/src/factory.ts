@@ -1,3 +1,4 @@
+import { createEsdbEventStore } from './esdb/store';
 import type { EventStore } from './port';
 import { createPostgresEventStore } from './postgres/store';
 
@@ -10,6 +11,6 @@ export interface EventStoreConfig {
 
 /** The event store the configuration names: EventStoreDB when eventStoreUrl is set, PostgreSQL otherwise. */
 export function createEventStore(config: EventStoreConfig): EventStore {
-  if (config.eventStoreUrl) throw new Error('The EventStoreDB adapter is not available yet');
+  if (config.eventStoreUrl) return createEsdbEventStore({ connectionString: config.eventStoreUrl });
   return createPostgresEventStore({ connectionString: config.databaseUrl });
 }

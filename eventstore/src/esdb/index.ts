@@ -1,0 +1,1 @@
+export { createEsdbEventStore, type EsdbEventStoreOptions } from './store';

@@ -44,13 +44,13 @@ export function useLogin() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (credentials: Credentials) =>
-      apiJson<{ status: UserStatus; role: Role }>('POST', '/api/auth/login', credentials),
+      apiJson<{ status: UserStatus; role: Role; message?: string }>('POST', '/api/auth/login', credentials),
     onSuccess: async (result) => {
       // Nothing cached from an earlier session may show for this user.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
       const user = await loadSessionUser(queryClient);
       if (result?.status === 'pending' || user?.status === 'pending') {
-        showPending('Your account is awaiting approval by an administrator. Until then you can only edit your profile.');
+        showPending(result?.message ?? 'Your account is awaiting approval by an administrator. Until then you can only edit your profile.');
         navigate('/profile');
         return;
       }

@@ -173,7 +173,7 @@ function CertificateExpiryCard() {
   else
     body = (
       <div className="table-wrap">
-        <table className="table" data-testid="certificate-expiry-table">
+        <table className="table table--nowrap" data-testid="certificate-expiry-table">
           <thead>
             <tr>
               <th scope="col">Vessel</th>

@@ -36,7 +36,8 @@ export const BADGE_TONES: Record<CertificateBadge, Tone> = {
 export function certificateExpiryRows(vessels: readonly Vessel[], today: Date): ExpiryRow[] {
   return vessels
     .map((v): ExpiryRow => {
-      const expiry = v.medicalChestCertificateExpiry || null;
+      // The detail view's certificateExpiry stands in when the chest certificate has no date of its own.
+      const expiry = v.medicalChestCertificateExpiry || v.certificateExpiry || null;
       const { badge, daysLeft } = certificateBadge(expiry, today);
       return {
         id: v.id,

@@ -141,7 +141,11 @@ export function LandingPage() {
               <h2 className="landing-section__title" id="pricing-title">
                 Simple pricing
               </h2>
-              <p className="muted">One price per vessel. No set-up fees.</p>
+              <p className="pricing__lead">
+                One price per vessel per month. Every vessel gets certificate tracking, inventory monitoring, compliance
+                checks against the medical scale and supply reordering.
+              </p>
+              <p className="muted">Save with a multi-year term, or cancel anytime.</p>
             </div>
             <div className="pricing-card" data-testid="pricing-card">
               <p className="pricing-card__price">

@@ -99,7 +99,7 @@ export function VesselsPage() {
   } else {
     content = (
       <div className="table-wrap">
-        <table className="table" data-testid="vessels-table">
+        <table className="table table--nowrap" data-testid="vessels-table">
           <thead>
             <tr>
               <th scope="col">Vessel Name</th>

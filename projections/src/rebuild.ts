@@ -15,6 +15,8 @@ export interface RebuildOptions {
   batchSize?: number;
   /** How long to wait for a running projection runner to let go of its locks (default 10 s). */
   lockTimeoutMs?: number;
+  /** Re-validate events of the current version with their zod schema (see toProjectedEvent). Default false. */
+  validateEvents?: boolean;
 }
 
 export interface RebuildResult {
@@ -82,7 +84,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       if (lost) throw lost;
       const events = await store.readAll({ from: position, maxCount: batchSize });
       if (events.length === 0) break;
-      await applyBatch(db, projections, checkpoints, events);
+      await applyBatch(db, projections, checkpoints, events, { validate: options.validateEvents });
       position = events[events.length - 1].position;
       count += events.length;
     }

@@ -21,6 +21,8 @@ export interface ProjectionRunnerOptions {
   onError?: (error: unknown) => void;
   /** Database for the lock connection; default: the one `db` was made for by createReadModelDb. */
   databaseUrl?: string;
+  /** Re-validate events of the current version with their zod schema (see toProjectedEvent). Default false. */
+  validateEvents?: boolean;
 }
 
 export interface ProjectionRunner {
@@ -67,6 +69,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 1000;
   const takeoverIntervalMs = options.takeoverIntervalMs ?? 1000;
   const onError = options.onError ?? ((error: unknown) => console.error('[projections]', error));
+  const validateEvents = options.validateEvents ?? false;
 
   let running = false;
   let session: LockSession | undefined;
@@ -74,6 +77,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Exact for the projections held here; for the others, what their checkpoint rows said last. */
   const checkpoints = new Map<string, LogPosition>();
   let subscription: Subscription | undefined;
+  /** The batch transaction under way, if any. */
+  let inFlight: Promise<void> | undefined;
   let needsRestart = false;
   let failures = 0;
   let retryAt = 0;
@@ -138,6 +143,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const current = subscription;
     subscription = undefined;
     if (current) await current.stop().catch(() => {});
+    // The last batch handed over may still be committing.
+    const last = inFlight;
+    inFlight = undefined;
+    if (last) await last.catch(() => {});
   }
 
   /** (Re)start following the log for the projections held here, from their stored checkpoints. */
@@ -153,26 +162,41 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       checkpoints.set(p.name, at);
       if (!from || comparePositions(at, from) < 0) from = at;
     }
-    const current = store.subscribe({
-      from: from ?? LOG_START,
-      batchSize,
-      onEvents: async (events) => {
-        if (subscription !== current) throw new Error('Projection subscription superseded');
-        await applyBatch(db, mine, checkpoints, events);
-        failures = 0;
-        notifyWaiters();
-      },
-    });
-    subscription = current;
-    current.done.catch((error: unknown) => {
+    const failed = (current: Subscription, error: unknown) => {
       if (subscription !== current) return;
       onError(error);
-      // Retry from the stored checkpoints, backing off while it keeps failing.
+      // Retry from the stored checkpoints (the truth), backing off while it keeps failing.
       failures++;
       retryAt = Date.now() + Math.min(MAX_RETRY_DELAY_MS, 100 * 2 ** Math.min(failures, 10));
       needsRestart = true;
       subscription = undefined;
+      void current.stop();
+    };
+    const current: Subscription = store.subscribe({
+      from: from ?? LOG_START,
+      batchSize,
+      // Pipelined one deep: the subscription reads the next batch while this one's transaction
+      // runs. Batches still commit one after the other, in order; a batch that fails ends the
+      // subscription, and the restart begins again at the committed checkpoints.
+      onEvents: async (events) => {
+        if (subscription !== current) throw new Error('Projection subscription superseded');
+        if (inFlight) await inFlight;
+        const applying = applyBatch(db, mine, checkpoints, events, { validate: validateEvents }).then(
+          () => {
+            failures = 0;
+            notifyWaiters();
+          },
+          (error: unknown) => {
+            failed(current, error);
+            throw error;
+          },
+        );
+        applying.catch(() => {});
+        inFlight = applying;
+      },
     });
+    subscription = current;
+    current.done.catch((error: unknown) => failed(current, error));
   }
 
   /** Let go of everything held here (stopping, or the lock connection is gone): a standby takes over. */

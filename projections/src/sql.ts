@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import type { ReadModelDb } from './db';
 
 /**
  * The SET list of an upsert: each column takes the value of the row that was proposed for
@@ -8,4 +9,51 @@ export function fromExcluded<C extends string>(columns: readonly C[]): Record<C,
   const set = {} as Record<C, RawBuilder<never>>;
   for (const column of columns) set[column] = sql<never>`excluded.${sql.ref(column)}`;
   return set;
+}
+
+/** Rows per statement: bounded so one statement's JSON stays a few megabytes. */
+const ROWS_PER_STATEMENT = 5000;
+
+/**
+ * Write many rows in one statement per few thousand rows: the rows travel as ONE jsonb parameter
+ * and PostgreSQL turns it into records of the table's own row type (jsonb_populate_recordset), so
+ * the cost per row is a little JSON, not a bound parameter per column. Every row must carry the
+ * same keys (the columns written; the others take their defaults on insert). Values: strings,
+ * numbers, booleans, null, Dates, bigints (sent as decimal strings) and plain objects (jsonb).
+ *
+ * onConflict: 'nothing' keeps the stored row (an event recorded once for ever); a column list
+ * overwrites those columns of the stored row with the new values (the others stay).
+ */
+export async function writeRows<T extends keyof ReadModelDb & string>(
+  db: Kysely<ReadModelDb>,
+  table: T,
+  rows: readonly Insertable<ReadModelDb[T]>[],
+  conflict: {
+    key: keyof ReadModelDb[T] & string;
+    update: 'nothing' | readonly (keyof ReadModelDb[T] & string)[];
+    /** Leave a stored row alone when the update would not change it (no dead tuple, no index work). */
+    onlyIfChanged?: boolean;
+  },
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const onConflict =
+    conflict.update === 'nothing' || conflict.update.length === 0
+      ? sql`DO NOTHING`
+      : sql`DO UPDATE SET ${sql.join(conflict.update.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}${
+          conflict.onlyIfChanged
+            ? sql` WHERE (${sql.join(conflict.update.map((c) => sql`${sql.table(table)}.${sql.ref(c)}`))})
+                   IS DISTINCT FROM (${sql.join(conflict.update.map((c) => sql`excluded.${sql.ref(c)}`))})`
+            : sql``
+        }`;
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const json = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT), (_key, value: unknown) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    );
+    await sql`
+      INSERT INTO ${sql.table(table)} (${list})
+      SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${json}::jsonb)
+      ON CONFLICT (${sql.ref(conflict.key)}) ${onConflict}`.execute(db);
+  }
 }

@@ -3,6 +3,7 @@ import type { Timestamp } from '../vessels/migration';
 
 /** One row per event worth showing in the activity feed; the row id is the event id. */
 export interface ActivitiesTable {
+  /** The event id (a UUID: the event store makes it). */
   id: string;
   activity_type: string;
   description: string;
@@ -11,7 +12,7 @@ export interface ActivitiesTable {
   vessel_name: string | null;
   /** The acting user (event metadata.userId); null for the system. */
   user_id: string | null;
-  metadata: ColumnType<Record<string, unknown>, string, string>;
+  metadata: ColumnType<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>;
   /** The event's metadata.occurredAt. */
   created_at: Timestamp;
   /** The event's LogPosition: breaks ties between events of the same instant, in log order. */
@@ -23,7 +24,7 @@ export const activityMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('activities')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
       .addColumn('activity_type', 'text', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull())
       .addColumn('vessel_id', 'text')
@@ -35,6 +36,5 @@ export const activityMigration: Migration = {
       .addColumn('log_event', 'bigint', (c) => c.notNull())
       .execute();
     await sql`CREATE INDEX activities_newest_idx ON activities (created_at DESC, log_commit DESC, log_event DESC)`.execute(db);
-    await db.schema.createIndex('activities_vessel_idx').on('activities').column('vessel_id').execute();
   },
 };

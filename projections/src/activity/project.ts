@@ -1,8 +1,9 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { chunks, defineProjection, type ProjectedEvent } from '../projection';
-import { VESSEL_EVENT_TYPES } from '../vessels/project';
 import type { ActivitiesTable } from './migration';
+import { defineProjection, type ProjectedEvent } from '../projection';
+import { writeRows } from '../sql';
+import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
 export type ActivityType = 'vessel_created' | 'vessel_updated' | 'vessel_deleted';
 
@@ -64,16 +65,14 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
       vessel_id: facts.vesselId,
       vessel_name: facts.vesselName,
       user_id: event.metadata.userId,
-      metadata: JSON.stringify(facts.metadata),
+      metadata: facts.metadata,
       created_at: event.metadata.occurredAt,
       log_commit: event.position.commit,
       log_event: event.position.event,
     });
   }
   // An event is one row for ever: replaying it changes nothing.
-  for (const batch of chunks(rows, 5000)) {
-    await trx.insertInto('activities').values(batch).onConflict((oc) => oc.column('id').doNothing()).execute();
-  }
+  await writeRows(trx, 'activities', rows, { key: 'id', update: 'nothing' });
 }
 
 /** The Recent Activity list and the activity log page. */

@@ -1,7 +1,8 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { chunks, defineProjection, orNull, type ProjectedEvent } from '../projection';
 import type { EmailMessagesTable } from './migration';
+import { defineProjection, orNull, type ProjectedEvent } from '../projection';
+import { writeRows } from '../sql';
 
 async function applyEmailLog(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const rows: Insertable<EmailMessagesTable>[] = [];
@@ -21,9 +22,7 @@ async function applyEmailLog(trx: Transaction<ReadModelDb>, events: readonly Pro
     });
   }
   // One EmailDispatched per message (its stream is appended with "no stream"): a replay changes nothing.
-  for (const batch of chunks(rows, 5000)) {
-    await trx.insertInto('email_messages').values(batch).onConflict((oc) => oc.column('message_id').doNothing()).execute();
-  }
+  await writeRows(trx, 'email_messages', rows, { key: 'message_id', update: 'nothing' });
 }
 
 /** Every message the product sent or recorded. */

@@ -1,7 +1,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { chunks, defineProjection, orNull, type ProjectedEvent } from '../projection';
-import { fromExcluded } from '../sql';
+import { defineProjection, orNull, type ProjectedEvent } from '../projection';
+import { writeRows } from '../sql';
 import { foldVesselEvents, VESSEL_EVENT_TYPES } from '../vessels/project';
 import type { FleetComplianceTable } from './migration';
 
@@ -32,13 +32,8 @@ async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: reado
     });
   }
   if (deleted.length > 0) await trx.deleteFrom('fleet_compliance').where('id', 'in', deleted).execute();
-  for (const rows of chunks(live, 3000)) {
-    await trx
-      .insertInto('fleet_compliance')
-      .values(rows)
-      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(DETAIL_COLUMNS)))
-      .execute();
-  }
+  // Most edits touch contact details, not these columns: then the row is left as it is.
+  await writeRows(trx, 'fleet_compliance', live, { key: 'id', update: DETAIL_COLUMNS, onlyIfChanged: true });
 }
 
 /** The dashboard's Fleet Compliance Status list and the Compliant Vessels count. */

@@ -27,7 +27,7 @@ export async function createReadModelTestDb(label: string): Promise<ReadModelTes
     async project(events, projections = allProjections) {
       const names = projections.map((p) => p.name);
       await ensureCheckpoints(db, names);
-      await applyBatch(db, projections, await readCheckpoints(db, names), events);
+      await applyBatch(db, projections, await readCheckpoints(db, names), events, { validate: true });
     },
     async close() {
       await db.destroy();

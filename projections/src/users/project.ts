@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { chunks, defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
-import { fromExcluded } from '../sql';
+import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
+import { writeRows } from '../sql';
 import type { UsersTable } from './migration';
 
 export const USER_EVENT_TYPES = ['UserRegistered', 'UserApproved', 'UserSuspended', 'UserProfileUpdated'] as const;
@@ -95,13 +95,7 @@ async function applyUsers(trx: Transaction<ReadModelDb>, events: readonly Projec
     }
   }
   const toWrite = [...changed].map((id) => rows.get(id)!);
-  for (const batch of chunks(toWrite, 2000)) {
-    await trx
-      .insertInto('users')
-      .values(batch)
-      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(COLUMNS)))
-      .execute();
-  }
+  await writeRows(trx, 'users', toWrite, { key: 'id', update: COLUMNS });
 }
 
 /** Accounts: sign-in looks users up by email; the admin portal lists them. */

@@ -1,9 +1,9 @@
 import type { VesselDetails } from '@medchest/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { chunks, defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
-import { fromExcluded } from '../sql';
 import type { VesselsTable } from './migration';
+import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
+import { writeRows } from '../sql';
 
 export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted'] as const;
 type VesselProjectedEvent = EventOfType<(typeof VESSEL_EVENT_TYPES)[number]>;
@@ -72,9 +72,6 @@ const DETAIL_COLUMNS = Object.keys(vesselDetailColumns({} as VesselDetails)) as 
   typeof vesselDetailColumns
 >)[];
 
-/** Rows per INSERT: 16 columns × 2,000 rows stays well under PostgreSQL's 65,535 parameters. */
-const ROWS_PER_STATEMENT = 2000;
-
 async function applyVessels(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const outcomes = foldVesselEvents(events);
   const deleted: string[] = [];
@@ -96,20 +93,8 @@ async function applyVessels(trx: Transaction<ReadModelDb>, events: readonly Proj
     (outcome.createdAt ? created : updated).push(row);
   }
   if (deleted.length > 0) await trx.deleteFrom('vessels').where('id', 'in', deleted).execute();
-  for (const rows of chunks(created, ROWS_PER_STATEMENT)) {
-    await trx
-      .insertInto('vessels')
-      .values(rows)
-      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded([...DETAIL_COLUMNS, 'created_at', 'updated_at'])))
-      .execute();
-  }
-  for (const rows of chunks(updated, ROWS_PER_STATEMENT)) {
-    await trx
-      .insertInto('vessels')
-      .values(rows)
-      .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded([...DETAIL_COLUMNS, 'updated_at'])))
-      .execute();
-  }
+  await writeRows(trx, 'vessels', created, { key: 'id', update: [...DETAIL_COLUMNS, 'created_at', 'updated_at'] });
+  await writeRows(trx, 'vessels', updated, { key: 'id', update: [...DETAIL_COLUMNS, 'updated_at'] });
 }
 
 /** The vessel list and detail: one row per live vessel. */

@@ -123,7 +123,7 @@ describe('vessel list and detail', () => {
     const { vesselsProjection } = await import('./project');
     await t.db.transaction().execute(async (trx) => {
       const { toProjectedEvent } = await import('../apply');
-      await vesselsProjection.apply(trx, events.map(toProjectedEvent));
+      await vesselsProjection.apply(trx, events.map((e) => toProjectedEvent(e)));
     });
     expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
   });

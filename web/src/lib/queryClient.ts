@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api';
 import { redirectToLogin } from './unauthorized';
 
@@ -31,6 +31,12 @@ export function createQueryClient(): QueryClient {
  * Mark the keys stale and refetch them at once, whether or not a screen shows them right now, so
  * the next screen the user opens already has the new data. Resolves when every refetch is done.
  */
-export async function refreshKeys(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
-  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
+export async function refreshKeys(
+  queryClient: QueryClient,
+  keys: readonly QueryKey[],
+  include: (query: Query) => boolean = () => true,
+): Promise<void> {
+  await Promise.all(
+    keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all', predicate: include })),
+  );
 }

@@ -4,7 +4,7 @@ import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/doma
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
-import { BoxIcon, EditIcon, PlusIcon, ShipIcon } from '../../components/ui/icons';
+import { PlusIcon, ShipIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import type { Vessel } from './types';
@@ -99,7 +99,7 @@ export function VesselsPage() {
   } else {
     content = (
       <div className="table-wrap">
-        <table className="table table--nowrap" data-testid="vessels-table">
+        <table className="table" data-testid="vessels-table">
           <thead>
             <tr>
               <th scope="col">Vessel Name</th>
@@ -120,25 +120,24 @@ export function VesselsPage() {
               const tone = contractEndTone(vessel.contractEndDate, today);
               return (
                 <tr key={vessel.id} data-testid="vessel-row">
-                  <td>
+                  <td className="name-cell">
                     <Link to={`/vessels/${vessel.id}`} className="strong-link">
                       {vessel.vesselName}
                     </Link>
                     {vessel.vesselType && <div className="cell-sub">{vesselTypeLabel(vessel.vesselType)}</div>}
                   </td>
-                  <td className="mono">{vessel.imoNumber}</td>
+                  <td className="mono nowrap">{vessel.imoNumber}</td>
                   <td>{vessel.fleet || <span className="text-muted">—</span>}</td>
                   <td>{flagStateLabel(vessel.flagState)}</td>
                   <td className="num">{vessel.crewSizeCategory}</td>
-                  <td className={TONE_CLASS[tone]} data-tone={tone} data-testid="contract-end">
+                  <td className={`nowrap ${TONE_CLASS[tone]}`} data-tone={tone} data-testid="contract-end">
                     {formatDate(vessel.contractEndDate) ?? 'Not set'}
                   </td>
                   <td className="actions-col">
-                    <div className="row-actions">
+                    <div className="row-actions row-actions--table">
                       <Button
                         variant="ghost"
                         size="sm"
-                        icon={<EditIcon size={15} />}
                         onClick={() => setEditing(vessel)}
                         aria-label={`Edit ${vessel.vesselName}`}
                       >
@@ -148,7 +147,6 @@ export function VesselsPage() {
                         to={`/vessels/${vessel.id}`}
                         variant="ghost"
                         size="sm"
-                        icon={<ShipIcon size={15} />}
                         aria-label={`Manage ${vessel.vesselName}`}
                       >
                         Manage
@@ -157,7 +155,6 @@ export function VesselsPage() {
                         to={`/inventory/${vessel.id}`}
                         variant="ghost"
                         size="sm"
-                        icon={<BoxIcon size={15} />}
                         aria-label={`Inventory of ${vessel.vesselName}`}
                       >
                         Inventory

@@ -33,14 +33,24 @@ export function useUpdateVessel(id: string) {
   });
 }
 
-/** `onDeleted` runs first (leave the detail page) so the gone vessel is never refetched on screen. */
+/**
+ * Refreshes everything the deletion changes except the deleted vessel itself (its page is still on
+ * screen and would flash 'Vessel Not Found'), then calls `onDeleted` to leave that page, and only
+ * then forgets the vessel, so a later visit asks the server again.
+ */
 export function useDeleteVessel(id: string, onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('DELETE', `/api/vessels/${id}`),
-    onSuccess: () => {
+    onSuccess: async () => {
+      const detailKey = queryKeys.vessel(id);
+      await refreshKeys(queryClient, VESSEL_CHANGE_KEYS, (query) => !matchesKey(query.queryKey, detailKey));
       onDeleted();
-      return refreshKeys(queryClient, VESSEL_CHANGE_KEYS);
+      queryClient.removeQueries({ queryKey: detailKey, exact: true });
     },
   });
+}
+
+function matchesKey(key: readonly unknown[], target: readonly unknown[]): boolean {
+  return key.length === target.length && key.every((segment, i) => segment === target[i]);
 }

@@ -27,7 +27,8 @@ import pg from 'pg';
 import { recordFigure } from './lib/results';
 
 const TOTAL_EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
-const BATCH_SIZE = Number(process.env.BENCH_BATCH ?? 2_000);
+/** Default: the runner's own default batch size. */
+const BATCH_SIZE = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
 const SEED_CHUNK = 5_000;
 const BULK_CHUNK = 5_000;
 
@@ -319,7 +320,7 @@ async function main(): Promise<void> {
       if (diff[0].n !== 0) throw new Error(`bulk copy of ${table} differs from the runner's rows`);
     }
     console.error(
-      `runner: ${TOTAL_EVENTS} events in ${runnerSeconds.toFixed(2)} s (batch ${BATCH_SIZE}); bulk insert of the resulting ${totalRows} rows: ${bulkSeconds.toFixed(2)} s`,
+      `runner: ${TOTAL_EVENTS} events in ${runnerSeconds.toFixed(2)} s (batch ${BATCH_SIZE ?? 'default'}); bulk insert of the resulting ${totalRows} rows: ${bulkSeconds.toFixed(2)} s`,
     );
 
     recordFigure('projection.catchup_events_per_s', TOTAL_EVENTS / runnerSeconds, 'events/s');

@@ -13,6 +13,8 @@ import { listActivities } from './activity/queries';
 import { allProjections } from './all';
 import { waitForProjections } from './wait';
 import { vesselsProjection } from './vessels/project';
+import { activityProjection } from './activity/project';
+import type { Projection } from './projection';
 
 let t: ReadModelTestDb;
 let store: PostgresEventStore;
@@ -43,13 +45,16 @@ const vesselId = () => `e0000000-0000-4000-8000-${String(++n).padStart(12, '0')}
 const createVessel = (id = vesselId(), name = `MV Runner ${n}`) =>
   appendDomainEvent(store, { type: 'VesselCreated', data: { vesselId: id, details: vesselDetails({ vesselName: name }) } });
 
-function runner(options: { db?: ReturnType<typeof createReadModelDb>; batchSize?: number } = {}) {
+function runner(
+  options: { db?: ReturnType<typeof createReadModelDb>; batchSize?: number; projections?: Projection[]; onError?: (e: unknown) => void } = {},
+) {
   const r = createProjectionRunner({
     db: options.db ?? t.db,
     store,
     batchSize: options.batchSize,
+    projections: options.projections,
     takeoverIntervalMs: 50,
-    onError: () => {},
+    onError: options.onError ?? (() => {}),
   });
   running.push(r);
   return r;
@@ -64,7 +69,9 @@ function otherProcessDb() {
 
 async function heldLocks(): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_NAMESPACE}::oid AND granted`.execute(t.db);
+    SELECT count(*) AS n FROM pg_locks
+     WHERE locktype = 'advisory' AND classid = ${LOCK_NAMESPACE}::oid AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(t.db);
   return Number(rows[0].n);
 }
 
@@ -143,7 +150,11 @@ describe('projection runner', () => {
     await a.start();
     await until(() => a.activeProjections().length > 0);
     // Kill the session that holds the projections' advisory locks, as a network cut would.
-    await sql`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_NAMESPACE}::oid AND granted`.execute(t.db);
+    // (Only in this test's database: other test files run runners of their own.)
+    await sql`
+      SELECT pg_terminate_backend(pid) FROM pg_locks
+       WHERE locktype = 'advisory' AND classid = ${LOCK_NAMESPACE}::oid AND granted
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`.execute(t.db);
     const id = vesselId();
     const { position } = await createVessel(id);
     expect(await a.waitFor(position, 8000)).toBe(true);
@@ -177,5 +188,44 @@ describe('projection runner', () => {
     await expect(applyBatch(t.db, [vesselsProjection], stale, [event])).rejects.toBeInstanceOf(CheckpointMovedError);
     expect(await getVessel(t.db, id)).toBeUndefined();
     expect(stale.get(vesselsProjection.name)).toEqual({ commit: 5n, event: 5n });
+  });
+
+  it('a batch that fails is reported and retried from the committed checkpoint until it goes through', async () => {
+    let attempts = 0;
+    const errors: unknown[] = [];
+    const flaky: Projection = {
+      ...vesselsProjection,
+      async apply(trx, events) {
+        attempts++;
+        await vesselsProjection.apply(trx, events);
+        // The rows above are rolled back with the batch.
+        if (attempts <= 2) throw new Error('database hiccup');
+      },
+    };
+    const r = runner({ projections: [flaky], onError: (e) => errors.push(e) });
+    await r.start();
+    const id = vesselId();
+    const { position } = await createVessel(id);
+    expect(await r.waitFor(position, 8000)).toBe(true);
+    expect(attempts).toBe(3);
+    expect(errors.map((e) => (e as Error).message)).toEqual(['database hiccup', 'database hiccup']);
+    expect(await getVessel(t.db, id)).toBeDefined();
+  });
+
+  it('a read model added later catches up on the whole log while the others carry on where they were', async () => {
+    const first = runner({ projections: [vesselsProjection] });
+    await first.start();
+    let last = await createVessel();
+    last = await createVessel();
+    expect(await first.waitFor(last.position, 5000)).toBe(true);
+    await first.stop();
+    expect(await listActivities(t.db)).toHaveLength(0);
+
+    last = await createVessel();
+    const both = runner({ projections: [vesselsProjection, activityProjection] });
+    await both.start();
+    expect(await both.waitFor(last.position, 5000)).toBe(true);
+    expect(await listActivities(t.db)).toHaveLength(3);
+    expect(await listVessels(t.db)).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api';
 import { redirectToLogin } from './unauthorized';
 
@@ -13,7 +13,6 @@ export function createQueryClient(): QueryClient {
         if (isUnauthorizedError(error)) redirectToLogin();
       },
     }),
-    mutationCache: new MutationCache(),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

@@ -28,10 +28,13 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // The keyboard handler is installed once per opening; it reads the latest props through refs.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const busyRef = useRef(busy);
-  busyRef.current = busy;
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    busyRef.current = busy;
+  });
 
   useEffect(() => {
     if (!open) return;

@@ -71,7 +71,7 @@ export function useSignup(onCreatedWithoutSession: (email: string) => void) {
     mutationFn: (input: SignupInput) => apiRequest('POST', '/api/auth/signup', input),
     onSuccess: async (_res, input) => {
       toast({
-        title: 'Account Created',
+        title: 'Success',
         description:
           'Your account is pending approval by an administrator. You will be able to use MedChest once it has been approved.',
         duration: SIGNUP_TOAST_MS,

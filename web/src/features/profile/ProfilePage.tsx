@@ -125,14 +125,16 @@ export function ProfilePage({ user }: { user: AuthUser }) {
                   ))}
                 </datalist>
               )}
-              {vessels.data ? (
+              {canListVessels && !vessels.isError ? (
                 <Field id="profile-preferred-vessel" label="Preferred vessel" error={errors.preferredVessel?.message}>
                   <select
+                    key={vessels.data ? 'loaded' : 'loading'}
                     {...fieldProps('profile-preferred-vessel', errors.preferredVessel?.message)}
+                    disabled={!vessels.data}
                     {...form.register('preferredVessel')}
                   >
-                    <option value="">No preference</option>
-                    {vessels.data.map((vessel) => (
+                    <option value="">{vessels.data ? 'No preference' : 'Loading vessels...'}</option>
+                    {(vessels.data ?? []).map((vessel) => (
                       <option key={vessel.id} value={vessel.id}>
                         {vessel.vesselName} ({vessel.imoNumber})
                       </option>

@@ -1,108 +1,136 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { canonicalJson, contentParts } from '../hash';
+import { canonicalJson, contentParts, hashContent } from '../hash';
 import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEvent } from '../port';
+import type { StreamHeads } from './streamHeads';
 
 /** Anything that runs a query: the pool (one statement = one transaction) or a client inside BEGIN. */
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 /*
- * An append is ONE statement, so a single-event command costs one round trip and one transaction,
- * like a plain INSERT. The statement
- *   1. reads the stream's head (last revision and hash) through the (stream_id, revision) index,
- *   2. goes on only if the expected revision holds (otherwise it inserts nothing),
- *   3. inserts the event(s) at head + 1, + 2, ... each with its hash computed by PostgreSQL from the
- *      previous hash and the event's content text (see ../hash.ts for the definition).
- * The client sends each event only as that content text, split around the revision (`head`, the
- * same for every event of the stream, and `tail`); the row's id, type, version, data and metadata
- * are parsed out of the tail. So what is stored is, by construction, what was hashed, and the
- * payload crosses the wire once.
- * Two writers that both pass step 2 collide on the unique (stream_id, revision) index: the second
- * waits for the first to commit and then fails with a unique violation. Either way the loser gets a
- * ConcurrencyError; nothing is locked beyond that one index entry.
+ * How an append stays as cheap as a plain INSERT.
+ *
+ * The optimistic-concurrency check is the unique (stream_id, revision) index: the events are
+ * inserted at expected + 1, + 2, ... and a writer that lost the race gets a unique violation (it
+ * waits for the winner's commit first). What the INSERT cannot check by itself is that revision
+ * `expected` exists (or the stream, under 'stream_exists'), and it needs that event's hash to chain
+ * to. Commands append with the revision they have just read, so `heads` (what this store last
+ * read or appended per stream) nearly always knows that event and its hash: the append is then one
+ * plain INSERT, one round trip, with the hashes computed here. Otherwise, and always for 'any' and
+ * 'stream_exists', one indexed lookup of the head comes first.
+ *
+ * Only committed events may enter `heads`: the store passes it for its own autocommit appends and
+ * reads; an append inside a caller's transaction (which may still roll back) passes none.
  */
-const HEAD_CHECK = `
-  head AS (
-    SELECT revision, hash FROM events WHERE stream_id = $1::text ORDER BY revision DESC LIMIT 1
-  ),
-  start AS (
-    SELECT coalesce(h.revision, -1) AS revision, coalesce(h.hash, '') AS hash
-    FROM (SELECT) AS one LEFT JOIN head AS h ON true
-    WHERE CASE $2::text
-      WHEN 'no_stream' THEN h.revision IS NULL
-      WHEN 'stream_exists' THEN h.revision IS NOT NULL
-      WHEN 'exact' THEN h.revision = $3::bigint
-      ELSE true
-    END
-  )`;
-
-/** The tail is `,id,type,version,data,metadata]` in JSON: make it an array to take the columns from. */
-const COLUMNS_FROM_TAIL = (tail: string) => `('[' || substr(${tail}, 2))::jsonb`;
-const INSERT_COLUMNS = 'INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)';
-const FIELDS = (content: string) =>
-  `(${content}->>0)::uuid, ${content}->>1, (${content}->>2)::integer, ${content}->3, ${content}->4`;
-const HASH = (previousHash: string, revision: string, tail: string) =>
-  `encode(sha256(convert_to(${previousHash} || $4::text || (${revision})::text || ${tail}, 'UTF8')), 'hex')`;
-
-const APPEND_ONE = {
+// Each returns the log position of every row as one 'transaction_id/position' text, parsed by
+// positionOf: the fewer result columns, the less the client spends per append.
+const INSERT_ONE = {
   name: 'medchest_append_one',
-  text: `WITH ${HEAD_CHECK}
-    ${INSERT_COLUMNS}
-    SELECT $1::text, s.revision + 1, ${FIELDS('c.content')}, ${HASH('s.hash', 's.revision + 1', '$5::text')}
-    FROM start AS s, (SELECT ${COLUMNS_FROM_TAIL('$5::text')} AS content) AS c
-    RETURNING revision::text, position::text, transaction_id::text`,
-};
+  rowMode: 'array',
+  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING transaction_id::text || '/' || position::text`,
+} as const;
 
-/** Several events: the hash of each depends on the one before, hence the recursive chain. */
-const APPEND_MANY = {
+const INSERT_MANY = {
   name: 'medchest_append_many',
-  text: `WITH RECURSIVE ${HEAD_CHECK},
-    input AS (
-      SELECT t.tail, ${COLUMNS_FROM_TAIL('t.tail')} AS content, t.n
-      FROM unnest($5::text[]) WITH ORDINALITY AS t(tail, n)
-    ),
-    chain AS (
-      SELECT 0::bigint AS n, revision, hash FROM start
-      UNION ALL
-      SELECT i.n, c.revision + 1, ${HASH('c.hash', 'c.revision + 1', 'i.tail')}
-      FROM chain AS c JOIN input AS i ON i.n = c.n + 1
-    )
-    ${INSERT_COLUMNS}
-    SELECT $1::text, c.revision, ${FIELDS('i.content')}, c.hash
-    FROM chain AS c JOIN input AS i ON i.n = c.n
-    ORDER BY c.n
-    RETURNING revision::text, position::text, transaction_id::text`,
+  rowMode: 'array',
+  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
+         SELECT $1, e.revision, e.event_id, e.type, e.version, e.data, e.metadata, e.hash
+         FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], $8::text[])
+           AS e(revision, event_id, type, version, data, metadata, hash)
+         ORDER BY e.revision
+         RETURNING transaction_id::text || '/' || position::text`,
+} as const;
+
+const EVENT_AT = {
+  name: 'medchest_event_hash_at',
+  text: 'SELECT hash FROM events WHERE stream_id = $1 AND revision = $2',
 };
 
-const HEAD_REVISION = {
-  name: 'medchest_head_revision',
-  text: 'SELECT max(revision)::text AS revision FROM events WHERE stream_id = $1',
+const HEAD = {
+  name: 'medchest_stream_head',
+  text: 'SELECT revision::text, hash FROM events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1',
 };
 
-/** The event's content text around its revision (see ../hash.ts); only the tail differs per event. */
-function contentOf(streamId: string, event: NewEvent): { head: string; tail: string } {
-  return contentParts({
-    streamId,
-    id: event.id ?? randomUUID(),
-    type: event.type,
-    version: event.version,
-    dataJson: canonicalJson(event.data),
-    metadataJson: canonicalJson(event.metadata),
+interface Head {
+  /** -1 when the stream has no events. */
+  revision: bigint;
+  hash: string;
+}
+
+const NO_EVENTS: Head = { revision: -1n, hash: '' };
+
+async function readHead(db: Queryable, streamId: string): Promise<Head> {
+  const { rows } = await db.query<{ revision: string; hash: string }>({ ...HEAD, values: [streamId] });
+  return rows.length === 0 ? NO_EVENTS : { revision: BigInt(rows[0].revision), hash: rows[0].hash };
+}
+
+/** The event the new ones will follow when known without asking the database. */
+function knownPrevious(streamId: string, expected: ExpectedRevision, heads?: StreamHeads): Head | undefined {
+  if (expected === 'no_stream') return NO_EVENTS;
+  if (typeof expected !== 'bigint') return undefined;
+  const hash = heads?.hashAt(streamId, expected);
+  return hash === undefined ? undefined : { revision: expected, hash };
+}
+
+/** The event the new ones will follow, read from the database; undefined when `expected` does not hold. */
+async function previousEvent(db: Queryable, streamId: string, expected: ExpectedRevision): Promise<Head | undefined> {
+  if (expected === 'no_stream') return NO_EVENTS;
+  if (typeof expected === 'bigint') {
+    const { rows } = await db.query<{ hash: string }>({ ...EVENT_AT, values: [streamId, expected.toString()] });
+    return rows.length === 0 ? undefined : { revision: expected, hash: rows[0].hash };
+  }
+  const head = await readHead(db, streamId);
+  return expected === 'stream_exists' && head.revision < 0n ? undefined : head;
+}
+
+interface Row {
+  revision: bigint;
+  id: string;
+  type: string;
+  version: number;
+  dataJson: string;
+  metadataJson: string;
+  hash: string;
+}
+
+/** The rows to insert after `previous`, each hashed onto the one before (see ../hash.ts). */
+function chainRows(streamId: string, previous: Head, events: NewEvent[]): Row[] {
+  let { revision, hash } = previous;
+  return events.map((event) => {
+    revision += 1n;
+    const id = event.id ?? randomUUID();
+    const dataJson = canonicalJson(event.data);
+    const metadataJson = canonicalJson(event.metadata);
+    const content = contentParts({ streamId, id, type: event.type, version: event.version, dataJson, metadataJson });
+    hash = hashContent(hash, revision, content);
+    return { revision, id, type: event.type, version: event.version, dataJson, metadataJson, hash };
   });
 }
 
-function expectationParams(expected: ExpectedRevision): [string, string | null] {
-  return typeof expected === 'bigint' ? ['exact', expected.toString()] : [expected, null];
-}
-
-interface ReturnedRow {
-  revision: string;
-  position: string;
-  transaction_id: string;
+function insertStatement(streamId: string, rows: Row[]): pg.QueryArrayConfig {
+  if (rows.length === 1) {
+    const [r] = rows;
+    return { ...INSERT_ONE, values: [streamId, r.revision.toString(), r.id, r.type, r.version, r.dataJson, r.metadataJson, r.hash] };
+  }
+  return {
+    ...INSERT_MANY,
+    values: [
+      streamId,
+      rows.map((r) => r.revision.toString()),
+      rows.map((r) => r.id),
+      rows.map((r) => r.type),
+      rows.map((r) => r.version),
+      rows.map((r) => r.dataJson),
+      rows.map((r) => r.metadataJson),
+      rows.map((r) => r.hash),
+    ],
+  };
 }
 
 const UNIQUE_VIOLATION = '23505';
-/** Under 'any' / 'stream_exists' a lost race is not a conflict: re-read the head and try again. */
+/** Under 'any' / 'stream_exists' a lost race is not a conflict: read the head again and retry. */
 const MAX_ATTEMPTS_WITHOUT_EXACT_EXPECTATION = 20;
 
 export async function appendEvents(
@@ -110,44 +138,46 @@ export async function appendEvents(
   streamId: string,
   events: NewEvent[],
   expected: ExpectedRevision,
+  heads?: StreamHeads,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('appendToStream needs at least one event');
-  const contents = events.map((event) => contentOf(streamId, event));
-  const [mode, exact] = expectationParams(expected);
-  const single = contents.length === 1;
-  const values = [streamId, mode, exact, contents[0].head, single ? contents[0].tail : contents.map((c) => c.tail)];
-  const statement = single ? APPEND_ONE : APPEND_MANY;
-  const retriesAllowed = mode === 'any' || mode === 'stream_exists';
-
+  const retriesAllowed = expected === 'any' || expected === 'stream_exists';
   for (let attempt = 1; ; attempt += 1) {
-    let rows: ReturnedRow[];
+    const previous = knownPrevious(streamId, expected, heads) ?? (await previousEvent(db, streamId, expected));
+    if (!previous) throw await conflict(db, streamId, expected);
+    const rows = chainRows(streamId, previous, events);
+    let returned: [string][];
     try {
-      rows = (await db.query<ReturnedRow>({ ...statement, values })).rows;
+      returned = (await db.query<[string]>(insertStatement(streamId, rows))).rows;
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-      if (retriesAllowed && attempt < MAX_ATTEMPTS_WITHOUT_EXACT_EXPECTATION && !inTransaction(db)) continue;
+      // Inside a caller's transaction the failed INSERT has aborted it: nothing more can be read.
+      if (retriesAllowed && attempt < MAX_ATTEMPTS_WITHOUT_EXACT_EXPECTATION && isPool(db)) continue;
       throw await conflict(db, streamId, expected);
     }
-    if (rows.length === 0) throw await conflict(db, streamId, expected);
-    let last = rows[0];
-    for (const row of rows) if (BigInt(row.position) > BigInt(last.position)) last = row;
-    return {
-      nextExpectedRevision: BigInt(last.revision),
-      position: { commit: BigInt(last.transaction_id), event: BigInt(last.position) },
-    };
+    const last = rows[rows.length - 1];
+    heads?.remember(streamId, last.revision, last.hash);
+    // All rows share the transaction id; the last position is the largest.
+    const [commit, position] = returned[returned.length - 1][0].split('/');
+    let event = BigInt(position);
+    for (const [row] of returned) {
+      const p = BigInt(row.slice(row.indexOf('/') + 1));
+      if (p > event) event = p;
+    }
+    return { nextExpectedRevision: last.revision, position: { commit: BigInt(commit), event } };
   }
 }
 
-/** A failed statement inside an explicit transaction aborts it, so only the pool may retry. */
-function inTransaction(db: Queryable): boolean {
-  return !('totalCount' in db);
+/** A pool runs each statement in its own transaction; a client may be inside the caller's. */
+function isPool(db: Queryable): boolean {
+  return 'totalCount' in db;
 }
 
 async function conflict(db: Queryable, streamId: string, expected: ExpectedRevision): Promise<ConcurrencyError> {
   let actual: bigint | 'no_stream' | undefined;
   try {
-    const { rows } = await db.query<{ revision: string | null }>({ ...HEAD_REVISION, values: [streamId] });
-    actual = rows[0]?.revision == null ? 'no_stream' : BigInt(rows[0].revision);
+    const head = await readHead(db, streamId);
+    actual = head.revision < 0n ? 'no_stream' : head.revision;
   } catch {
     // Inside an aborted transaction the head cannot be read: report the conflict without it.
     actual = undefined;

@@ -6,13 +6,16 @@ import { NOTIFY_CHANNEL } from './schema';
  *
  * Appends do not NOTIFY inside their own transaction: PostgreSQL serialises the commits of
  * notifying transactions (a global lock is held from pre-commit until the commit record is
- * flushed), which would throw away group commit and cap append throughput. Instead, after an
- * append commits, this sends an empty NOTIFY from its own connection with synchronous_commit off,
- * coalesced and rate-limited: the first append after a quiet spell is announced at once, and while
- * busy at most one NOTIFY goes out per `minIntervalMs` (5 ms), however many appends it covers. A
- * NOTIFY per append would cost a transaction per append; this costs followers elsewhere at most a
- * few milliseconds. Followers in this process are woken directly, without waiting for the round trip.
- * If the process dies between commit and NOTIFY, followers elsewhere still find the events by polling.
+ * flushed), which would throw away group commit and cap append throughput. Instead:
+ * - followers in this process are woken directly, at once;
+ * - followers in other processes get an empty NOTIFY sent after the append committed, from a
+ *   connection of its own with synchronous_commit off. It is coalesced and rate-limited: the first
+ *   append after a quiet spell is announced at once, and while busy at most one NOTIFY goes out per
+ *   `minIntervalMs` (5 ms), however many appends it covers;
+ * - and only while another process is listening: listeners connect under a recognisable
+ *   application_name, and whether any exist besides our own is looked up at most once a second.
+ * A follower that misses a NOTIFY (it started listening within that second, or this process died
+ * between commit and NOTIFY) still finds the events with its fallback poll.
  */
 export interface Notifications {
   /** Announce that events were committed. Never throws, never waits. */
@@ -22,14 +25,49 @@ export interface Notifications {
   close(): Promise<void>;
 }
 
+const LISTENER_APPLICATION_NAME = 'medchest-events-listener';
+const PRESENCE_TTL_MS = 1_000;
+
 export function createNotifications(connectionString: string, minIntervalMs = 5): Notifications {
   const wakers = new Set<() => void>();
   let closed = false;
 
+  // --- sending ---------------------------------------------------------------------------------
   let sender: pg.Client | undefined;
   let sending: Promise<void> | undefined;
   let pending = false;
   let lastSentAt = -Infinity;
+  let listenersElsewhere = false;
+  let presenceCheckedAt = -Infinity;
+
+  async function senderClient(): Promise<pg.Client | undefined> {
+    if (sender) return sender;
+    const client = new pg.Client({ connectionString, options: '-c synchronous_commit=off' });
+    client.on('error', () => {
+      if (sender === client) sender = undefined;
+    });
+    await client.connect();
+    if (closed) {
+      await client.end();
+      return undefined;
+    }
+    sender = client;
+    return client;
+  }
+
+  async function othersAreListening(client: pg.Client): Promise<boolean> {
+    if (performance.now() - presenceCheckedAt < PRESENCE_TTL_MS) return listenersElsewhere;
+    const { rows } = await client.query<{ listening: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = $1 AND pid <> $2
+       ) AS listening`,
+      [LISTENER_APPLICATION_NAME, listenerPid ?? 0],
+    );
+    listenersElsewhere = rows[0].listening;
+    presenceCheckedAt = performance.now();
+    return listenersElsewhere;
+  }
 
   async function send(): Promise<void> {
     try {
@@ -40,17 +78,8 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
         pending = false;
         lastSentAt = performance.now();
         try {
-          if (!sender) {
-            const client = new pg.Client({ connectionString, options: '-c synchronous_commit=off' });
-            client.on('error', () => (sender = undefined));
-            await client.connect();
-            if (closed) {
-              await client.end();
-              return;
-            }
-            sender = client;
-          }
-          await sender.query(`NOTIFY ${NOTIFY_CHANNEL}`);
+          const client = await senderClient();
+          if (client && (await othersAreListening(client))) await client.query(`NOTIFY ${NOTIFY_CHANNEL}`);
         } catch {
           // Followers fall back to polling; drop the connection and reconnect on the next append.
           const broken = sender;
@@ -63,7 +92,9 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
     }
   }
 
+  // --- listening -------------------------------------------------------------------------------
   let listener: pg.Client | undefined;
+  let listenerPid: number | undefined;
   let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
 
@@ -71,18 +102,24 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
     for (const wake of wakers) wake();
   }
 
+  function retryLater(): void {
+    clearTimeout(retry);
+    retry = setTimeout(startListening, 1_000);
+    retry.unref();
+  }
+
   function startListening(): void {
     if (listener || connecting || closed || wakers.size === 0) return;
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
     const lost = (): void => {
       if (listener !== client) return;
       listener = undefined;
-      if (closed) return;
+      listenerPid = undefined;
       client.end().catch(() => undefined);
-      // Reconnect after a pause; meanwhile followers poll. Wake them so they re-read promptly.
+      if (closed) return;
+      // Meanwhile followers poll; wake them so they re-read promptly, and reconnect after a pause.
       wakeAll();
-      retry = setTimeout(startListening, 1_000);
-      retry.unref();
+      retryLater();
     };
     client.on('notification', wakeAll);
     client.on('error', lost);
@@ -91,14 +128,15 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
       try {
         await client.connect();
         await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         listener = client;
+        listenerPid = rows[0].pid;
         if (closed || wakers.size === 0) await stopListening();
-        // Events may have been appended while we were not listening yet.
+        // Events may have been appended before we were listening.
         else wakeAll();
       } catch {
         client.end().catch(() => undefined);
-        retry = setTimeout(startListening, 1_000);
-        retry.unref();
+        retryLater();
       } finally {
         connecting = undefined;
       }
@@ -109,6 +147,7 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
     clearTimeout(retry);
     const client = listener;
     listener = undefined;
+    listenerPid = undefined;
     await client?.end().catch(() => undefined);
   }
 

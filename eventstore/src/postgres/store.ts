@@ -2,6 +2,7 @@ import pg from 'pg';
 import { verifyChain } from '../hash';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../port';
 import { appendEvents } from './append';
+import { createStreamHeads } from './streamHeads';
 import { createNotifications } from './notifications';
 import { eventsHeldBack, readAll, readStream } from './read';
 import { createSchema } from './schema';
@@ -40,6 +41,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   if (ownsPool) pool.on('error', () => undefined);
   const notifications = createNotifications(options.connectionString);
   const timing: FollowTiming = { ...DEFAULT_FOLLOW_TIMING, ...options.follow };
+  // Committed stream heads seen by this store: lets an append with the revision just read be one INSERT.
+  const heads = createStreamHeads();
 
   return {
     pool,
@@ -50,12 +53,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     },
 
     async appendToStream(streamId: string, events: NewEvent[], { expected }: { expected: ExpectedRevision }): Promise<AppendResult> {
-      const result = await appendEvents(pool, streamId, events, expected);
+      const result = await appendEvents(pool, streamId, events, expected, heads);
       notifications.announce();
       return result;
     },
 
-    readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
+    async readStream(streamId, readOptions) {
+      const events = await readStream(pool, streamId, readOptions);
+      const last = events[events.length - 1];
+      if (last) heads.remember(streamId, last.revision, last.hash);
+      return events;
+    },
 
     readAll: (readOptions) => readAll(pool, readOptions),
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStoreContract, type ContractSubject } from '../contract';
-import { LOG_START } from '../port';
+import { ConcurrencyError, LOG_START } from '../port';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { appendEvents } from './append';
 import { createPostgresEventStore } from './store';
@@ -103,6 +103,26 @@ describe('PostgreSQL event store specifics', () => {
       expect(seen).toEqual(['First', 'Second']);
     } finally {
       await subscription.stop();
+      await elsewhere.close();
+    }
+  });
+
+  it('appends after a head it has not seen, and a stale remembered head can never fork the chain', async () => {
+    const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+    const here = subject.store;
+    const elsewhere = createPostgresEventStore({ connectionString: database.url });
+    try {
+      await here.appendToStream('heads-1', [{ type: 'A', version: 1, data: {}, metadata: meta }], { expected: 'no_stream' });
+      // `elsewhere` has never seen the stream: it reads revision 0 before appending revision 1.
+      await elsewhere.appendToStream('heads-1', [{ type: 'B', version: 1, data: {}, metadata: meta }], { expected: 0n });
+      // `here` still remembers revision 0 as the head; appending after it must fail, not fork.
+      const error = await here.appendToStream('heads-1', [{ type: 'C', version: 1, data: {}, metadata: meta }], { expected: 0n }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConcurrencyError);
+      expect((error as ConcurrencyError).actual).toBe(1n);
+      await here.appendToStream('heads-1', [{ type: 'C', version: 1, data: {}, metadata: meta }], { expected: 1n });
+      expect((await here.readStream('heads-1')).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect(await here.verifyStream('heads-1')).toEqual({ ok: true, checked: 3 });
+    } finally {
       await elsewhere.close();
     }
   });

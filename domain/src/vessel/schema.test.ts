@@ -156,3 +156,20 @@ describe('vessel form schema (spec 000 §5, every row of the table)', () => {
     });
   });
 });
+
+describe('contract end check alongside other mistakes', () => {
+  it('reports a contract end before onboarding even when other fields are invalid too', () => {
+    const result = vesselFormSchema.safeParse({
+      vesselName: '',
+      imoNumber: '9074729',
+      flagState: 'PANAMA',
+      crewSizeCategory: 10,
+      onboardingDate: '2025-06-01',
+      contractEndDate: '2025-01-01',
+    });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toContain('vesselName: Vessel name is required');
+    expect(messages).toContain('contractEndDate: Contract end date must be after onboarding date');
+  });
+});

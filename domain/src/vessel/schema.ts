@@ -71,7 +71,16 @@ export const vesselFormSchema = z
   })
   .refine(
     (v) => !v.onboardingDate || !v.contractEndDate || v.contractEndDate >= v.onboardingDate,
-    { message: 'Contract end date must be after onboarding date', path: ['contractEndDate'] },
+    {
+      message: 'Contract end date must be after onboarding date',
+      path: ['contractEndDate'],
+      // Check the dates even while other fields are still wrong, so the user sees every problem
+      // of the form at once rather than this one only after fixing the rest.
+      when: ({ value }) => {
+        const dates = value as { onboardingDate?: unknown; contractEndDate?: unknown };
+        return [dates.onboardingDate, dates.contractEndDate].every((d) => typeof d === 'string' && isIsoDate(d));
+      },
+    },
   );
 
 /** What the form holds while the user types (strings from inputs, a number for crew size). */

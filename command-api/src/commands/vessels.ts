@@ -58,3 +58,26 @@ export async function deleteVessel(deps: AppDeps, vesselId: string, context: Com
   const result = await handleCommand(deps, vesselDecider, vesselStreamId(vesselId), { type: 'DeleteVessel', vesselId }, context);
   return { position: result.position };
 }
+
+/**
+ * Record a vessel's medical chest certificate (expiry date and issuer). Used by the demo seed now;
+ * the certificate upload route of a later issue adds the file and calls the same command.
+ */
+export async function recordCertificate(
+  deps: AppDeps,
+  vesselId: string,
+  certificate: { expiryDate: string; certificateIssuer: string },
+  context: CommandContext,
+  options: { waitForReadModels?: boolean } = {},
+) {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const result = await handleCommand(
+    deps,
+    vesselDecider,
+    vesselStreamId(vesselId),
+    { type: 'RecordCertificate', vesselId, ...certificate },
+    context,
+    { waitForReadModels: options.waitForReadModels },
+  );
+  return { position: result.position };
+}

@@ -1,4 +1,4 @@
-import { FLAG_STATES, isValidImoNumber, VESSEL_TYPES, contractEndTone } from '@medchest/domain';
+import { FLAG_STATES, certificateBadge, isValidImoNumber, VESSEL_TYPES, contractEndTone } from '@medchest/domain';
 import { listVessels } from '@medchest/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
@@ -52,6 +52,19 @@ describe('demo seed', () => {
       expect(v.onboardingDate).not.toBeNull();
       expect(v.onboardingDate! < v.contractEndDate!).toBe(true);
     }
+  });
+
+  it('records certificates so the dashboard shows every expiry badge: Expired, Critical, Expiring Soon, Active, Not Set', async () => {
+    const vessels = await listVessels(t.db);
+    const day = new Date(`${today}T00:00:00Z`);
+    const badges = vessels.map((v) => certificateBadge(v.medicalChestCertificateExpiry, day).badge);
+    for (const badge of ['Expired', 'Critical', 'Expiring Soon', 'Active', 'Not Set'] as const) {
+      expect(badges.filter((b) => b === badge).length, badge).toBeGreaterThanOrEqual(2);
+    }
+    // Certificates are events like any other, and most of the fleet is in good standing.
+    expect((await t.allEvents()).filter((e) => e.type === 'CertificateRecorded')).toHaveLength(28);
+    expect(badges.filter((b) => b === 'Active').length).toBeGreaterThan(vessels.length / 2);
+    for (const v of vessels.filter((x) => x.medicalChestCertificateExpiry)) expect(v.certificateIssuer).toBeTruthy();
   });
 
   it('is idempotent: a second run appends nothing, and a demo vessel a user deleted stays deleted', async () => {

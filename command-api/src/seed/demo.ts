@@ -4,9 +4,9 @@ import type { LogPosition } from '@medchest/eventstore';
 import type { AppDeps } from '../commands/context';
 import { waitForReadModels } from '../commands/handle';
 import { registerUser } from '../commands/users';
-import { createVessel } from '../commands/vessels';
+import { createVessel, recordCertificate } from '../commands/vessels';
 import { MEDCHEST_NAMESPACE, userIdForEmail, uuidV5 } from '../ids';
-import { demoFleet } from './fleet';
+import { demoCertificates, demoFleet } from './fleet';
 
 export const DEMO_VESSEL_COUNT = 31;
 
@@ -59,7 +59,9 @@ export async function seedDemo(
     report.usersCreated++;
   }
 
-  const fleet = demoFleet(options.today ?? isoToday());
+  const today = options.today ?? isoToday();
+  const fleet = demoFleet(today);
+  const certificates = new Map(demoCertificates(today).map((c) => [c.imoNumber, c]));
   if (fleet.length !== DEMO_VESSEL_COUNT) throw new Error(`The demo fleet must have ${DEMO_VESSEL_COUNT} vessels`);
   for (const vessel of fleet) {
     const imoNumber = String(vessel.imoNumber);
@@ -70,6 +72,14 @@ export async function seedDemo(
       const { position } = await createVessel(deps, vessel, context, { vesselId, waitForReadModels: false });
       last = position ?? last;
       report.vesselsCreated++;
+      const certificate = certificates.get(imoNumber);
+      if (certificate) {
+        const { expiryDate, certificateIssuer } = certificate;
+        const recorded = await recordCertificate(deps, vesselId, { expiryDate, certificateIssuer }, context, {
+          waitForReadModels: false,
+        });
+        last = recorded.position ?? last;
+      }
     } catch (error) {
       // Someone already registered a vessel with this IMO number: theirs wins, the demo skips it.
       if (error instanceof DomainError && error.kind === 'conflict') {

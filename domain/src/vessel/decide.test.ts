@@ -101,3 +101,46 @@ describe('vessel decider', () => {
     given(history).when({ type: 'DeleteVessel', vesselId }).thenThrows('not_found', 'Vessel not found');
   });
 });
+
+describe('recording a medical chest certificate', () => {
+  const created: VesselEvent = { type: 'VesselCreated', data: { vesselId, details } };
+  const record = (expiryDate: string, certificateIssuer: string): VesselCommand => ({
+    type: 'RecordCertificate',
+    vesselId,
+    expiryDate,
+    certificateIssuer,
+  });
+
+  it('records the expiry date and issuer with the vessel name', () => {
+    given([created])
+      .when(record('2027-03-01', ' Panama Maritime Authority '))
+      .then([
+        {
+          type: 'CertificateRecorded',
+          data: { vesselId, vesselName: 'Nordic Aurora', expiryDate: '2027-03-01', certificateIssuer: 'Panama Maritime Authority' },
+        },
+      ]);
+  });
+
+  it('refuses a missing issuer or an impossible date with the upload form message', () => {
+    const message = 'Missing Information: Please select a file, set an expiry date, and specify the certificate issuer';
+    given([created]).when(record('2027-02-30', 'Issuer')).thenThrows('validation', message);
+    given([created]).when(record('2027-03-01', '  ')).thenThrows('validation', message);
+  });
+
+  it('refuses a certificate for a vessel that does not exist or was deleted', () => {
+    given([]).when(record('2027-03-01', 'Issuer')).thenThrows('not_found', 'Vessel not found');
+    given([created, { type: 'VesselDeleted', data: { vesselId, vesselName: 'Nordic Aurora' } }])
+      .when(record('2027-03-01', 'Issuer'))
+      .thenThrows('not_found', 'Vessel not found');
+  });
+
+  it('keeps the certificate on record when the vessel details are edited', () => {
+    const state = [
+      created,
+      { type: 'CertificateRecorded', data: { vesselId, vesselName: 'Nordic Aurora', expiryDate: '2027-03-01', certificateIssuer: 'Issuer' } },
+      { type: 'VesselUpdated', data: { vesselId, details: { ...details, crewSizeCategory: 30 } } },
+    ].reduce((s, e) => evolveVessel(s, e as VesselEvent), initialVesselState());
+    expect(state.status === 'active' && state.certificate?.expiryDate).toBe('2027-03-01');
+  });
+});

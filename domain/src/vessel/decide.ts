@@ -1,3 +1,4 @@
+import { isIsoDate } from '../shared/dates';
 import { DomainError } from '../shared/errors';
 import type { VesselEvent } from './events';
 import type { VesselDetails } from './schema';
@@ -6,7 +7,14 @@ import type { VesselState } from './state';
 export type VesselCommand =
   | { type: 'CreateVessel'; vesselId: string; details: VesselDetails }
   | { type: 'UpdateVessel'; vesselId: string; details: VesselDetails }
-  | { type: 'DeleteVessel'; vesselId: string };
+  | { type: 'DeleteVessel'; vesselId: string }
+  | {
+      type: 'RecordCertificate';
+      vesselId: string;
+      expiryDate: string;
+      certificateIssuer: string;
+      file?: { sha256: string; fileName: string; sizeBytes: number };
+    };
 
 const notFound = () => new DomainError('not_found', 'Vessel not found');
 
@@ -32,5 +40,20 @@ export function decideVessel(command: VesselCommand, state: VesselState): Vessel
       return [
         { type: 'VesselDeleted', data: { vesselId: command.vesselId, vesselName: state.details.vesselName } },
       ];
+    case 'RecordCertificate': {
+      if (state.status !== 'active') throw notFound();
+      const { vesselId, expiryDate, file } = command;
+      const certificateIssuer = command.certificateIssuer.trim();
+      if (!isIsoDate(expiryDate) || !certificateIssuer) {
+        throw new DomainError(
+          'validation',
+          'Missing Information: Please select a file, set an expiry date, and specify the certificate issuer',
+        );
+      }
+      const vesselName = state.details.vesselName;
+      return [
+        { type: 'CertificateRecorded', data: { vesselId, vesselName, expiryDate, certificateIssuer, ...(file ? { file } : {}) } },
+      ];
+    }
   }
 }

@@ -23,7 +23,23 @@ export const VesselDeleted = defineEvent(
   z.object({ vesselId: z.string(), vesselName: z.string() }),
 );
 
-export const vesselEventDefinitions = [VesselCreated, VesselUpdated, VesselDeleted] as const;
+/**
+ * A medical chest certificate on record: its expiry date and issuer, and the file's content
+ * address (sha256) once certificate upload exists. The vessel's name rides along for the history.
+ */
+export const CertificateRecorded = defineEvent(
+  'CertificateRecorded',
+  1,
+  z.object({
+    vesselId: z.string(),
+    vesselName: z.string(),
+    expiryDate: z.string(),
+    certificateIssuer: z.string(),
+    file: z.object({ sha256: z.string(), fileName: z.string(), sizeBytes: z.number().int() }).optional(),
+  }),
+);
+
+export const vesselEventDefinitions = [VesselCreated, VesselUpdated, VesselDeleted, CertificateRecorded] as const;
 export type VesselEvent = EventOf<(typeof vesselEventDefinitions)[number]>;
 
 export const vesselStreamId = (vesselId: string) => `vessel-${vesselId}`;

@@ -3,16 +3,31 @@ import type { VesselEvent } from './events';
 
 export type VesselState =
   | { status: 'absent' }
-  | { status: 'active'; vesselId: string; details: VesselDetails }
+  | { status: 'active'; vesselId: string; details: VesselDetails; certificate?: VesselCertificate }
   | { status: 'deleted'; vesselId: string };
+
+export interface VesselCertificate {
+  expiryDate: string;
+  certificateIssuer: string;
+  fileSha256?: string;
+}
 
 export const initialVesselState = (): VesselState => ({ status: 'absent' });
 
 export function evolveVessel(state: VesselState, event: VesselEvent): VesselState {
   switch (event.type) {
     case 'VesselCreated':
-    case 'VesselUpdated':
       return { status: 'active', vesselId: event.data.vesselId, details: event.data.details };
+    case 'VesselUpdated':
+      // An edit of the form leaves the certificate on record as it was.
+      return state.status === 'active'
+        ? { ...state, details: event.data.details }
+        : { status: 'active', vesselId: event.data.vesselId, details: event.data.details };
+    case 'CertificateRecorded': {
+      if (state.status !== 'active') return state;
+      const { expiryDate, certificateIssuer, file } = event.data;
+      return { ...state, certificate: { expiryDate, certificateIssuer, fileSha256: file?.sha256 } };
+    }
     case 'VesselDeleted':
       return { status: 'deleted', vesselId: event.data.vesselId };
   }

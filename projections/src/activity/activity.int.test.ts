@@ -93,3 +93,23 @@ describe('activity feed', () => {
     expect(await listActivities(t.db)).toHaveLength(1);
   });
 });
+
+describe('certificate activity', () => {
+  it('a recorded certificate shows as certificate_updated with its issuer and expiry date', async () => {
+    const log = createFakeLog();
+    const created = log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } });
+    const recorded = log.record({
+      type: 'CertificateRecorded',
+      data: { vesselId: V, vesselName: 'MV Nordic Star', expiryDate: '2027-04-30', certificateIssuer: 'Bahamas Maritime Authority' },
+    });
+    await t.project([created, recorded]);
+    const [latest] = await listActivities(t.db, { limit: 1 });
+    expect(latest).toMatchObject({
+      id: recorded.id,
+      activityType: 'certificate_updated',
+      description: 'Medical chest certificate recorded for MV Nordic Star (issued by Bahamas Maritime Authority)',
+      vessel: { vesselName: 'MV Nordic Star' },
+      metadata: { certificateIssuer: 'Bahamas Maritime Authority', expiryDate: '2027-04-30' },
+    });
+  });
+});

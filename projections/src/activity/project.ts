@@ -5,7 +5,7 @@ import { defineProjection, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
-export type ActivityType = 'vessel_created' | 'vessel_updated' | 'vessel_deleted';
+export type ActivityType = 'vessel_created' | 'vessel_updated' | 'vessel_deleted' | 'certificate_updated';
 
 interface ActivityFacts {
   activityType: ActivityType;
@@ -46,6 +46,16 @@ export function describeActivity(event: ProjectedEvent): ActivityFacts | undefin
         vesselId,
         vesselName,
         metadata: {},
+      };
+    }
+    case 'CertificateRecorded': {
+      const { vesselId, vesselName, expiryDate, certificateIssuer } = event.data;
+      return {
+        activityType: 'certificate_updated',
+        description: `Medical chest certificate recorded for ${vesselName} (issued by ${certificateIssuer})`,
+        vesselId,
+        vesselName,
+        metadata: { certificateIssuer, expiryDate },
       };
     }
     default:

@@ -36,18 +36,22 @@ describe('dashboard stats', () => {
       events.push(log.record({ type: 'VesselCreated', data: { vesselId: id(n), details: vesselDetails({ vesselName: `Vessel ${n}`, imoNumber: `900000${n}` }) } }));
     }
     events.push(log.record({ type: 'VesselDeleted', data: { vesselId: id(6), vesselName: 'Vessel 6' } }));
-    await t.project(events);
-    // Certificates arrive with a later issue's events; set the dates the badge rule is tested against.
-    const expiries: Record<number, string | null> = {
+    const expiries: Record<number, string> = {
       1: '2025-05-20', // expired
       2: '2025-06-16', // 15 days: Critical
       3: '2025-07-16', // 45 days: Expiring Soon
       4: '2025-07-17', // 46 days: Active
-      5: null, // Not Set
+      // 5: no certificate, Not Set
     };
-    for (const [n, expiry] of Object.entries(expiries)) {
-      await t.db.updateTable('vessels').set({ medical_chest_certificate_expiry: expiry }).where('id', '=', id(Number(n))).execute();
+    for (const [n, expiryDate] of Object.entries(expiries)) {
+      events.push(
+        log.record({
+          type: 'CertificateRecorded',
+          data: { vesselId: id(Number(n)), vesselName: `Vessel ${n}`, expiryDate, certificateIssuer: 'Flag registry' },
+        }),
+      );
     }
+    await t.project(events);
     await t.db.updateTable('fleet_compliance').set({ compliance_status: 'Non-Compliant' }).where('id', '=', id(2)).execute();
 
     expect(await getDashboardStats(t.db, today)).toEqual({

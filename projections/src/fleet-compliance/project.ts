@@ -2,7 +2,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, orNull, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
-import { foldVesselEvents, VESSEL_EVENT_TYPES } from '../vessels/project';
+import { foldVesselEvents, latestCertificates, VESSEL_EVENT_TYPES } from '../vessels/project';
 import type { FleetComplianceTable } from './migration';
 
 /** Every vessel is Compliant until the medical chest's inventory exists (a later issue adds its events). */
@@ -34,6 +34,13 @@ async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: reado
   if (deleted.length > 0) await trx.deleteFrom('fleet_compliance').where('id', 'in', deleted).execute();
   // Most edits touch contact details, not these columns: then the row is left as it is.
   await writeRows(trx, 'fleet_compliance', live, { key: 'id', update: DETAIL_COLUMNS, onlyIfChanged: true });
+  for (const [id, certificate] of latestCertificates(events)) {
+    await trx
+      .updateTable('fleet_compliance')
+      .set({ medical_chest_certificate_expiry: certificate.expiryDate })
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** The dashboard's Fleet Compliance Status list and the Compliant Vessels count. */

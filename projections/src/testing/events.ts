@@ -30,9 +30,9 @@ export function vesselDetails(overrides: Partial<VesselDetails> = {}): VesselDet
 /** The stream an event belongs to (ARCHITECTURE.md: vessel-{id}, user-{id}, email-{messageId}). */
 export function streamIdOf(event: DomainEvent): string {
   const d = event.data as { vesselId?: string; userId?: string; messageId?: string };
-  if (event.type.startsWith('Vessel')) return `vessel-${d.vesselId}`;
-  if (event.type.startsWith('User')) return `user-${d.userId}`;
-  return `email-${d.messageId}`;
+  if (d.vesselId) return `vessel-${d.vesselId}`;
+  if (d.messageId) return `email-${d.messageId}`;
+  return `user-${d.userId}`;
 }
 
 /** Append one domain event to a real store, as a command would (any expected revision). */

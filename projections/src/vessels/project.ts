@@ -5,7 +5,7 @@ import type { VesselsTable } from './migration';
 import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
 
-export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted'] as const;
+export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted', 'CertificateRecorded'] as const;
 type VesselProjectedEvent = EventOfType<(typeof VESSEL_EVENT_TYPES)[number]>;
 
 /** What a batch of vessel events leaves behind for one vessel. */
@@ -19,7 +19,8 @@ export type VesselOutcome =
     }
   | { kind: 'deleted' };
 
-const isVesselEvent = (e: ProjectedEvent): e is VesselProjectedEvent =>
+type DetailEvent = Exclude<VesselProjectedEvent, { type: 'CertificateRecorded' }>;
+const isDetailEvent = (e: ProjectedEvent): e is DetailEvent =>
   e.type === 'VesselCreated' || e.type === 'VesselUpdated' || e.type === 'VesselDeleted';
 
 /**
@@ -29,7 +30,7 @@ const isVesselEvent = (e: ProjectedEvent): e is VesselProjectedEvent =>
 export function foldVesselEvents(events: readonly ProjectedEvent[]): Map<string, VesselOutcome> {
   const outcomes = new Map<string, VesselOutcome>();
   for (const event of events) {
-    if (!isVesselEvent(event)) continue;
+    if (!isDetailEvent(event)) continue;
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'VesselCreated':
@@ -47,6 +48,17 @@ export function foldVesselEvents(events: readonly ProjectedEvent[]): Map<string,
     }
   }
   return outcomes;
+}
+
+/** The certificate on record for each vessel after a batch: the last one recorded wins. */
+export function latestCertificates(events: readonly ProjectedEvent[]) {
+  const certificates = new Map<string, { expiryDate: string; certificateIssuer: string; sha256: string | null }>();
+  for (const event of events) {
+    if (event.type !== 'CertificateRecorded') continue;
+    const { vesselId, expiryDate, certificateIssuer, file } = event.data;
+    certificates.set(vesselId, { expiryDate, certificateIssuer, sha256: file?.sha256 ?? null });
+  }
+  return certificates;
 }
 
 /** The columns the vessel form fills (spec 000 §5); certificate and review columns belong to later events. */
@@ -95,6 +107,20 @@ async function applyVessels(trx: Transaction<ReadModelDb>, events: readonly Proj
   if (deleted.length > 0) await trx.deleteFrom('vessels').where('id', 'in', deleted).execute();
   await writeRows(trx, 'vessels', created, { key: 'id', update: [...DETAIL_COLUMNS, 'created_at', 'updated_at'] });
   await writeRows(trx, 'vessels', updated, { key: 'id', update: [...DETAIL_COLUMNS, 'updated_at'] });
+  // Certificates are rare next to form edits: one small UPDATE each, after the rows exist. A
+  // vessel deleted in this batch matches no row, so its certificate leaves nothing behind.
+  for (const [id, certificate] of latestCertificates(events)) {
+    await trx
+      .updateTable('vessels')
+      .set({
+        medical_chest_certificate_expiry: certificate.expiryDate,
+        certificate_expiry: certificate.expiryDate,
+        certificate_issuer: certificate.certificateIssuer,
+        medical_chest_certificate_path: certificate.sha256 && `certificates/${certificate.sha256}`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** The vessel list and detail: one row per live vessel. */

@@ -128,3 +128,50 @@ describe('vessel list and detail', () => {
     expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
   });
 });
+
+describe('medical chest certificate on the vessel', () => {
+  it('shows the recorded expiry and issuer, keeps them through a form edit, and the fleet list shows the expiry', async () => {
+    const log = createFakeLog();
+    const certificate = { vesselId: A, vesselName: 'MV Nordic Star', expiryDate: '2027-01-15', certificateIssuer: 'Liberian Registry' };
+    // Created and certified in one batch, then edited in the next.
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails() } }),
+      log.record({ type: 'CertificateRecorded', data: certificate }),
+    ]);
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: vesselDetails({ crewSizeCategory: 25 }) } })]);
+
+    expect(await getVessel(t.db, A)).toMatchObject({
+      crewSizeCategory: 25,
+      medicalChestCertificateExpiry: '2027-01-15',
+      certificateExpiry: '2027-01-15',
+      certificateIssuer: 'Liberian Registry',
+      // No file yet: certificate upload records one.
+      medicalChestCertificatePath: null,
+    });
+    const { listFleetCompliance } = await import('../fleet-compliance/queries');
+    expect((await listFleetCompliance(t.db)).find((v) => v.id === A)?.medicalChestCertificateExpiry).toBe('2027-01-15');
+  });
+
+  it('a newer certificate replaces the older one, and one with a file gets a content-addressed path', async () => {
+    const log = createFakeLog();
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails() } }),
+      log.record({ type: 'CertificateRecorded', data: { vesselId: A, vesselName: 'MV Nordic Star', expiryDate: '2026-01-01', certificateIssuer: 'Old' } }),
+      log.record({
+        type: 'CertificateRecorded',
+        data: {
+          vesselId: A,
+          vesselName: 'MV Nordic Star',
+          expiryDate: '2028-06-30',
+          certificateIssuer: 'New',
+          file: { sha256: 'ab'.repeat(32), fileName: 'cert.pdf', sizeBytes: 1234 },
+        },
+      }),
+    ]);
+    expect(await getVessel(t.db, A)).toMatchObject({
+      certificateExpiry: '2028-06-30',
+      certificateIssuer: 'New',
+      medicalChestCertificatePath: `certificates/${'ab'.repeat(32)}`,
+    });
+  });
+});

@@ -5,11 +5,13 @@
  * expected revision (as command handlers append), against the same 8 writers doing a plain
  * single-row INSERT of the same row into a table with the same columns and the same indexes
  * (primary key (transaction_id, position), unique (stream_id, revision)), through a pool of the same
- * size, serialising the event's data and metadata to JSON per row as any application would. Both
- * run in the same process on the same fresh database, in alternating rounds (append first, then
- * insert first, ...), so background load and table growth hit both alike. Rates are the medians of
- * the rounds; the ratio is the median of the per-round ratios, which is the figure least disturbed
- * by a machine that is busy with other work.
+ * size, serialising the event's data and metadata to JSON per row as any application would.
+ *
+ * Both run in the same process on the same fresh database. The machine is shared (other test runs,
+ * builds), and its background load changes from second to second, so the two are measured in short
+ * alternating slices, append-insert-insert-append, several per round: whatever the background does
+ * during a round, both see it alike. Rates are the medians over the rounds; the ratio is the median
+ * of the per-round ratios.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -19,8 +21,10 @@ import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { recordFigure } from './lib/results';
 
 const WRITERS = 8;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 2_500);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+/** Each round: SLICES_PER_ROUND slices of each kind, SLICE_MS long, in ABBA order. */
+const SLICES_PER_ROUND = 4;
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 400);
 const POOL_SIZE = 10;
 /** Appends per stream before a writer moves on to a new stream (a vessel's history, say). */
 const EVENTS_PER_STREAM = 20;
@@ -38,20 +42,24 @@ const data = {
 };
 const metadata = { userId: randomUUID(), correlationId: randomUUID(), occurredAt: new Date().toISOString() };
 
-/** Run `write` in WRITERS concurrent loops for `ms`; returns operations per second. */
-async function measure(ms: number, write: (writer: number, n: number) => Promise<void>): Promise<number> {
-  let count = 0;
+interface Tally {
+  operations: number;
+  seconds: number;
+}
+
+/** Run `write` in WRITERS concurrent loops for `ms`, adding what was done to `tally`. */
+async function measure(ms: number, tally: Tally, write: (writer: number, n: number) => Promise<void>): Promise<void> {
   const deadline = performance.now() + ms;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, writer) => {
       for (let n = 0; performance.now() < deadline; n += 1) {
         await write(writer, n);
-        count += 1;
+        tally.operations += 1;
       }
     }),
   );
-  return count / ((performance.now() - started) / 1_000);
+  tally.seconds += (performance.now() - started) / 1_000;
 }
 
 function median(values: number[]): number {
@@ -70,12 +78,13 @@ async function main(): Promise<void> {
     await store.init();
     await baseline.query(eventsTableDdl('insert_baseline'));
 
-    // Each round uses new stream ids, so every writer's streams are its own and start empty.
-    let round = 0;
-    const appendRound = (ms: number) => {
-      const tag = `r${(round += 1)}`;
+    // Every slice writes to new streams, so each writer's streams are its own and start empty;
+    // a writer moves to a new stream every EVENTS_PER_STREAM events.
+    let slice = 0;
+    const appendSlice = (ms: number, tally: Tally) => {
+      const tag = `s${(slice += 1)}`;
       const next = new Map<string, bigint>();
-      return measure(ms, async (writer, n) => {
+      return measure(ms, tally, async (writer, n) => {
         const stream = `vessel-${tag}-w${writer}-${Math.floor(n / EVENTS_PER_STREAM)}`;
         const expected = next.get(stream) ?? 'no_stream';
         const result = await store.appendToStream(stream, [{ type: 'VesselUpdated', version: 1, data, metadata }], { expected });
@@ -84,9 +93,9 @@ async function main(): Promise<void> {
     };
     // A plain table has no chain; the column is filled with a value of the same size.
     const hash = createHash('sha256').update('baseline').digest('hex');
-    const insertRound = (ms: number) => {
-      const tag = `r${(round += 1)}`;
-      return measure(ms, async (writer, n) => {
+    const insertSlice = (ms: number, tally: Tally) => {
+      const tag = `s${(slice += 1)}`;
+      return measure(ms, tally, async (writer, n) => {
         const stream = `vessel-${tag}-w${writer}-${Math.floor(n / EVENTS_PER_STREAM)}`;
         await baseline.query({
           name: 'baseline_insert',
@@ -98,21 +107,24 @@ async function main(): Promise<void> {
     };
 
     // Warm up connections, prepared statements and caches.
-    await appendRound(1_000);
-    await insertRound(1_000);
+    await appendSlice(1_000, { operations: 0, seconds: 0 });
+    await insertSlice(1_000, { operations: 0, seconds: 0 });
 
     const appends: number[] = [];
     const inserts: number[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      // Alternate which goes first so drift (autovacuum, checkpoints, table growth) hits both alike.
-      if (i % 2 === 0) {
-        appends.push(await appendRound(ROUND_MS));
-        inserts.push(await insertRound(ROUND_MS));
-      } else {
-        inserts.push(await insertRound(ROUND_MS));
-        appends.push(await appendRound(ROUND_MS));
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const append: Tally = { operations: 0, seconds: 0 };
+      const insert: Tally = { operations: 0, seconds: 0 };
+      for (let i = 0; i < SLICES_PER_ROUND / 2; i += 1) {
+        await appendSlice(SLICE_MS, append);
+        await insertSlice(SLICE_MS, insert);
+        await insertSlice(SLICE_MS, insert);
+        await appendSlice(SLICE_MS, append);
       }
-      console.error(`round ${i + 1}: append ${appends[i].toFixed(0)}/s, insert ${inserts[i].toFixed(0)}/s, ratio ${(appends[i] / inserts[i]).toFixed(3)}`);
+      appends.push(append.operations / append.seconds);
+      inserts.push(insert.operations / insert.seconds);
+      const [a, b] = [appends[appends.length - 1], inserts[inserts.length - 1]];
+      console.error(`round ${round}: append ${a.toFixed(0)}/s, insert ${b.toFixed(0)}/s, ratio ${(a / b).toFixed(3)}`);
     }
 
     recordFigure('append.events_per_s', median(appends), 'events/s');

@@ -130,6 +130,35 @@ async function main(): Promise<void> {
     recordFigure('append.events_per_s', median(appends), 'events/s');
     recordFigure('insert.rows_per_s', median(inserts), 'rows/s');
     recordFigure('append.ratio_vs_insert', median(appends.map((rate, i) => rate / inserts[i])), 'x');
+
+    // For the record (not a figure): the cost of waking followers. With a follower in another
+    // process, appends also send NOTIFYs (coalesced, at most one per 5 ms) and the follower wakes
+    // and reads; it follows a prefix nothing is written to, so that its own reading of the events
+    // does not count against the writers.
+    const elsewhere = createPostgresEventStore({ connectionString: database.url });
+    let followed = 0;
+    const follower = elsewhere.subscribe({
+      from: { commit: -1n, event: -1n },
+      streamPrefixes: ['nothing-'],
+      onEvents: async (events) => void (followed += events.length),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_200)); // let the writers see the listener
+      const ratios: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const append: Tally = { operations: 0, seconds: 0 };
+        const insert: Tally = { operations: 0, seconds: 0 };
+        await appendSlice(SLICE_MS, append);
+        await insertSlice(SLICE_MS, insert);
+        await insertSlice(SLICE_MS, insert);
+        await appendSlice(SLICE_MS, append);
+        ratios.push(append.operations / append.seconds / (insert.operations / insert.seconds));
+      }
+      console.error(`with a follower woken in another process: ratio ${median(ratios).toFixed(3)} (${followed} events handed to it)`);
+    } finally {
+      await follower.stop();
+      await elsewhere.close();
+    }
   } finally {
     await store.close();
     await baseline.end();

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStoreContract, type ContractSubject } from '../contract';
-import { ConcurrencyError, LOG_START } from '../port';
+import { ConcurrencyError, LOG_START, comparePositions } from '../port';
+import { readLogPage } from './read';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { appendEvents } from './append';
-import { createPostgresEventStore } from './store';
+import { createPostgresEventStore, type PostgresEventStore } from './store';
 
 let database: TestDatabase;
 
@@ -125,6 +126,25 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('lets a follower move past events its prefixes do not match, without handing them out', async () => {
+    const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+    const pool = (subject.store as PostgresEventStore).pool;
+    const wanted = await subject.store.appendToStream('sparse-wanted-1', [{ type: 'Wanted', version: 1, data: {}, metadata: meta }], { expected: 'no_stream' });
+    let last = wanted.position;
+    for (let i = 0; i < 5; i += 1) {
+      last = (await subject.store.appendToStream(`sparse-other-${i}`, [{ type: 'Other', version: 1, data: {}, metadata: meta }], { expected: 'no_stream' })).position;
+    }
+    let page = await readLogPage(pool, { from: LOG_START, maxCount: 10, streamPrefixes: ['sparse-wanted-'] });
+    for (const deadline = Date.now() + 15_000; comparePositions(page.scannedTo, last) < 0 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      page = await readLogPage(pool, { from: LOG_START, maxCount: 10, streamPrefixes: ['sparse-wanted-'] });
+    }
+    expect(page.events.map((e) => e.type)).toEqual(['Wanted']);
+    expect(comparePositions(page.scannedTo, last)).toBeGreaterThanOrEqual(0);
+    const next = await readLogPage(pool, { from: page.scannedTo, maxCount: 10, streamPrefixes: ['sparse-wanted-'] });
+    expect(next.events).toEqual([]);
   });
 
   it('refuses to UPDATE or DELETE a stored event', async () => {

@@ -1,5 +1,5 @@
 import type { EventMetadata } from '@medchest/domain';
-import type { LogPosition, RecordedEvent } from '../port';
+import { comparePositions, type LogPosition, type RecordedEvent } from '../port';
 import type { Queryable } from './append';
 
 // Bigint-like columns come out as text (exact, then BigInt); ORDER BY must name the table's columns.
@@ -56,6 +56,24 @@ export function prefixPatterns(prefixes: string[] | undefined): string[] | null 
   return prefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
+export interface LogPage {
+  /** Matching events, in log order. */
+  events: RecordedEvent[];
+  /**
+   * How far the log has been examined: the last event returned when the page is full, otherwise
+   * the last row that may be handed out at all (matching or not). A follower resumes from here, so
+   * a prefix filter that rarely matches does not make it rescan the same rows on every wake-up.
+   */
+  scannedTo: LogPosition;
+  /**
+   * Whether committed rows exist that may not be handed out yet because an older transaction is
+   * still running. A follower that got nothing new should then look again soon instead of waiting
+   * for a notification: that older transaction may write no events (a projection's, say, or one in
+   * another database on the server), so no notification would follow its end.
+   */
+  heldBack: boolean;
+}
+
 /**
  * The global log in (transaction id, position) order, strictly after `from`, and only rows written
  * by transactions older than every transaction still running (pg_snapshot_xmin of the statement's
@@ -65,42 +83,59 @@ export function prefixPatterns(prefixes: string[] | undefined): string[] | null 
  * commits its rows still sort after every checkpoint taken meanwhile.
  * Positions from the identity column are assigned at insert, not at commit, which is why ordering
  * by position alone would not do.
+ *
+ * One statement, so that the page, the end of the readable log and the held-back flag all come from
+ * the same snapshot.
  */
+export async function readLogPage(
+  db: Queryable,
+  options: { from: LogPosition; maxCount: number; streamPrefixes?: string[] },
+): Promise<LogPage> {
+  // LOG_START is (-1, -1); xid8 has no negative values and every real transaction id is >= 3.
+  const commit = options.from.commit < 0n ? '0' : options.from.commit.toString();
+  const { rows } = await db.query<EventRow & { is_end: boolean; held_back: boolean | null }>({
+    name: 'medchest_read_log_page',
+    text: `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+           page AS (
+             SELECT events.* FROM events, horizon
+             WHERE (events.transaction_id, events.position) > ($1::text::xid8, $2::bigint)
+               AND events.transaction_id < horizon.xmin
+               AND ($4::text[] IS NULL OR events.stream_id LIKE ANY ($4::text[]))
+             ORDER BY events.transaction_id, events.position
+             LIMIT $3::bigint
+           ),
+           readable_end AS (
+             SELECT events.transaction_id, events.position FROM events, horizon
+             WHERE events.transaction_id < horizon.xmin
+             ORDER BY events.transaction_id DESC, events.position DESC
+             LIMIT 1
+           )
+           SELECT false AS is_end, NULL::boolean AS held_back, ${COLUMNS} FROM page
+           UNION ALL
+           SELECT true, EXISTS (SELECT 1 FROM events, horizon WHERE events.transaction_id >= horizon.xmin),
+                  r.position::text, r.transaction_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+           FROM (SELECT) AS one LEFT JOIN readable_end AS r ON true`,
+    values: [commit, options.from.event.toString(), options.maxCount, prefixPatterns(options.streamPrefixes)],
+  });
+  const events: RecordedEvent[] = [];
+  let end: (typeof rows)[number] | undefined;
+  for (const row of rows) {
+    if (row.is_end) end = row;
+    else events.push(toRecorded(row));
+  }
+  events.sort((a, b) => comparePositions(a.position, b.position));
+  let scannedTo = options.from;
+  if (events.length === options.maxCount) scannedTo = events[events.length - 1].position;
+  else if (end?.position != null) {
+    const readableEnd = { commit: BigInt(end.transaction_id), event: BigInt(end.position) };
+    if (comparePositions(readableEnd, scannedTo) > 0) scannedTo = readableEnd;
+  }
+  return { events, scannedTo, heldBack: end?.held_back === true };
+}
+
 export async function readAll(
   db: Queryable,
   options: { from: LogPosition; maxCount: number; streamPrefixes?: string[] },
 ): Promise<RecordedEvent[]> {
-  // LOG_START is (-1, -1); xid8 has no negative values and every real transaction id is >= 3.
-  const commit = options.from.commit < 0n ? '0' : options.from.commit.toString();
-  const { rows } = await db.query<EventRow>({
-    name: 'medchest_read_all',
-    text: `SELECT ${COLUMNS} FROM events
-           WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
-             AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-             AND ($4::text[] IS NULL OR stream_id LIKE ANY ($4::text[]))
-           ORDER BY events.transaction_id, events.position
-           LIMIT $3::bigint`,
-    values: [commit, options.from.event.toString(), options.maxCount, prefixPatterns(options.streamPrefixes)],
-  });
-  return rows.map(toRecorded);
-}
-
-/**
- * Whether committed events exist that readAll may not hand out yet because an older transaction is
- * still running. A follower that sees nothing new but gets `true` here should look again soon rather
- * than wait for the next notification: the older transaction may not write events at all (a
- * projection's own transaction, say), and then no notification will follow its commit.
- */
-export async function eventsHeldBack(db: Queryable, after: LogPosition): Promise<boolean> {
-  const commit = after.commit < 0n ? '0' : after.commit.toString();
-  const { rows } = await db.query<{ held: boolean }>({
-    name: 'medchest_events_held_back',
-    text: `SELECT EXISTS (
-             SELECT 1 FROM events
-             WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
-               AND (transaction_id, position) > ($1::text::xid8, $2::bigint)
-           ) AS held`,
-    values: [commit, after.event.toString()],
-  });
-  return rows[0].held;
+  return (await readLogPage(db, options)).events;
 }

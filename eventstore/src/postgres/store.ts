@@ -4,7 +4,7 @@ import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEven
 import { appendEvents } from './append';
 import { createStreamHeads } from './streamHeads';
 import { createNotifications } from './notifications';
-import { eventsHeldBack, readAll, readStream } from './read';
+import { readAll, readLogPage, readStream } from './read';
 import { createSchema } from './schema';
 import { DEFAULT_FOLLOW_TIMING, follow, type FollowTiming } from './subscribe';
 
@@ -69,11 +69,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
     subscribe(subscribeOptions) {
       return follow(
-        {
-          readAll: (readOptions) => readAll(pool, readOptions),
-          eventsHeldBack: (after) => eventsHeldBack(pool, after),
-          notifications,
-        },
+        { readLogPage: (readOptions) => readLogPage(pool, readOptions), notifications },
         subscribeOptions,
         timing,
       );

@@ -1,9 +1,9 @@
-import type { LogPosition, RecordedEvent, SubscribeOptions, Subscription } from '../port';
+import type { LogPosition, SubscribeOptions, Subscription } from '../port';
 import type { Notifications } from './notifications';
+import type { LogPage } from './read';
 
 export interface FollowSource {
-  readAll(options: { from: LogPosition; maxCount: number; streamPrefixes?: string[] }): Promise<RecordedEvent[]>;
-  eventsHeldBack(after: LogPosition): Promise<boolean>;
+  readLogPage(options: { from: LogPosition; maxCount: number; streamPrefixes?: string[] }): Promise<LogPage>;
   notifications: Notifications;
 }
 
@@ -72,11 +72,9 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     let failureDelay = 100;
     while (!stopped) {
       const seen = generation;
-      let batch: RecordedEvent[];
-      let heldBack = false;
+      let page: LogPage;
       try {
-        batch = await source.readAll({ from: position, maxCount: batchSize, streamPrefixes: options.streamPrefixes });
-        if (batch.length < batchSize) heldBack = await source.eventsHeldBack(position);
+        page = await source.readLogPage({ from: position, maxCount: batchSize, streamPrefixes: options.streamPrefixes });
         failureDelay = 100;
       } catch (error) {
         if (!isTransient(error)) throw error;
@@ -85,16 +83,17 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
         continue;
       }
       if (stopped) return;
+      const batch = page.events;
       if (batch.length > 0) {
         await options.onEvents(batch);
-        position = batch[batch.length - 1].position;
         heldBackDelay = timing.heldBackRetryMs;
-        if (batch.length === batchSize) continue;
       }
-      if (heldBack) {
+      position = page.scannedTo;
+      if (batch.length === batchSize) continue;
+      if (page.heldBack) {
         await sleep(heldBackDelay, seen);
         heldBackDelay = Math.min(heldBackDelay * 2, timing.heldBackMaxRetryMs, timing.pollIntervalMs);
-      } else if (batch.length === 0) {
+      } else {
         heldBackDelay = timing.heldBackRetryMs;
         await sleep(timing.pollIntervalMs, seen);
       }

@@ -95,24 +95,26 @@ export async function readLogPage(
   const commit = options.from.commit < 0n ? '0' : options.from.commit.toString();
   const { rows } = await db.query<EventRow & { is_end: boolean; held_back: boolean | null }>({
     name: 'medchest_read_log_page',
-    text: `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-           page AS (
-             SELECT events.* FROM events, horizon
-             WHERE (events.transaction_id, events.position) > ($1::text::xid8, $2::bigint)
-               AND events.transaction_id < horizon.xmin
-               AND ($4::text[] IS NULL OR events.stream_id LIKE ANY ($4::text[]))
-             ORDER BY events.transaction_id, events.position
+    // pg_snapshot_xmin(pg_current_snapshot()) is the same value throughout the statement (its
+    // snapshot), and written out in each condition it is an index bound, not a row filter.
+    text: `WITH page AS (
+             SELECT * FROM events
+             WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
+               AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               AND ($4::text[] IS NULL OR stream_id LIKE ANY ($4::text[]))
+             ORDER BY transaction_id, position
              LIMIT $3::bigint
            ),
            readable_end AS (
-             SELECT events.transaction_id, events.position FROM events, horizon
-             WHERE events.transaction_id < horizon.xmin
-             ORDER BY events.transaction_id DESC, events.position DESC
+             SELECT transaction_id, position FROM events
+             WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY transaction_id DESC, position DESC
              LIMIT 1
            )
            SELECT false AS is_end, NULL::boolean AS held_back, ${COLUMNS} FROM page
            UNION ALL
-           SELECT true, EXISTS (SELECT 1 FROM events, horizon WHERE events.transaction_id >= horizon.xmin),
+           SELECT true,
+                  EXISTS (SELECT 1 FROM events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())),
                   r.position::text, r.transaction_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
            FROM (SELECT) AS one LEFT JOIN readable_end AS r ON true`,
     values: [commit, options.from.event.toString(), options.maxCount, prefixPatterns(options.streamPrefixes)],

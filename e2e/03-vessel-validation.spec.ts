@@ -252,6 +252,14 @@ test.describe('vessel form validation', () => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/vessels') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Add Vessel' }).click();
     const res = await answer;
+    // What the browser sent: the four fields given, crew size as a number, the empty optional
+    // fields left out (spec 000 §5).
+    expect(res.request().postDataJSON()).toEqual({
+      vesselName: `Duplicate Of ${taken.vesselName}`,
+      imoNumber: taken.imoNumber,
+      flagState: 'BAHAMAS',
+      crewSizeCategory: 18,
+    });
     expect(res.status()).toBe(409);
     const { message } = (await res.json()) as { message: string };
     expect(message).toContain(taken.imoNumber);

@@ -12,8 +12,8 @@ import { expectFieldMessage, fillVesselForm, vesselDialog, vesselInput } from '.
  * each change on their very first render.
  */
 
-const suffix = uniqueSuffix();
-const vessel = {
+/** A vessel no other spec or run uses (made per test, so repeated runs in one worker differ too). */
+const newVessel = (suffix = uniqueSuffix()) => ({
   name: `E2E Lifecycle ${suffix}`,
   renamed: `E2E Lifecycle ${suffix} Renamed`,
   imo: `E2E${suffix}`.slice(0, 20),
@@ -21,12 +21,38 @@ const vessel = {
   company: `E2E Shipping ${suffix}`,
   onboarding: isoDayFromToday(-365),
   contractEnd: isoDayFromToday(30), // within 90 days: amber (spec 000 §2)
-};
+});
 
 async function goTo(page: Page, link: 'Dashboard' | 'Vessels') {
   await sidebar(page).getByRole('link', { name: link, exact: true }).click();
   if (link === 'Dashboard') await expect(page.getByRole('heading', { name: 'Fleet Dashboard' })).toBeVisible();
   else await expect(page.getByRole('heading', { name: 'Fleet Vessels' })).toBeVisible();
+}
+
+/**
+ * Hold the page's next vessel command of this method until `whilePending` has looked at the
+ * screen, then let it through: the pending state is seen for sure, without guessing a delay.
+ */
+async function holdNextCommand(page: Page, method: string, whilePending: () => Promise<void>): Promise<void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  const pattern = /\/api\/vessels(\/[^/?]+)?$/;
+  await page.route(pattern, async (route) => {
+    if (route.request().method() === method) {
+      held();
+      await released;
+    }
+    await route.fallback();
+  });
+  try {
+    await whilePending();
+    await isHeld;
+  } finally {
+    release();
+    await page.unroute(pattern);
+  }
 }
 
 async function expectDashboard(page: Page, total: number, activity: string, inFleetList: string | null, notInFleetList?: string) {
@@ -40,6 +66,7 @@ async function expectDashboard(page: Page, total: number, activity: string, inFl
 }
 
 test('add, edit, open and delete a vessel; the dashboard follows every change', async ({ page }) => {
+  const vessel = newVessel();
   await openDashboardAsDemo(page);
   const sameDocument = await markDocument(page);
   await expect(page.getByTestId('stat-total-vessels-value')).toHaveText(String(DEMO_FLEET_SIZE));
@@ -66,7 +93,12 @@ test('add, edit, open and delete a vessel; the dashboard follows every change', 
       onboardingDate: vessel.onboarding,
       contractEndDate: vessel.contractEnd,
     });
-    await dialog.getByRole('button', { name: 'Add Vessel' }).click();
+    // While the server works the button says so and cannot be pressed twice (spec 000 §2, §4):
+    // the request is held until that has been seen, then let through.
+    await holdNextCommand(page, 'POST', async () => {
+      await dialog.getByRole('button', { name: 'Add Vessel' }).click();
+      await expect(dialog.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+    });
     await expectToast(page, 'Success', 'Vessel created successfully');
     await expect(dialog).toBeHidden();
 
@@ -131,7 +163,10 @@ test('add, edit, open and delete a vessel; the dashboard follows every change', 
     await expectFieldMessage(dialog, 'vesselName', 'Vessel name is required');
 
     await fillVesselForm(dialog, { vesselName: vessel.renamed, crewSizeCategory: '25', vesselType: 'Gas Carrier' });
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await holdNextCommand(page, 'PUT', async () => {
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    });
     await expectToast(page, 'Success', 'Vessel updated successfully');
     await expect(dialog).toBeHidden();
     const row = page.getByTestId('vessel-row').filter({ has: page.getByRole('link', { name: vessel.renamed, exact: true }) });
@@ -187,11 +222,16 @@ test('add, edit, open and delete a vessel; the dashboard follows every change', 
   });
 
   await test.step('delete it after confirming', async () => {
+    const notFound = await recordTexts(page, 'vessel-not-found');
     await page.getByRole('button', { name: 'Delete Vessel' }).click();
     const confirm = page.getByRole('alertdialog', { name: `Delete ${vessel.renamed}?` });
-    await confirm.getByRole('button', { name: 'Delete Vessel' }).click();
+    await holdNextCommand(page, 'DELETE', async () => {
+      await confirm.getByRole('button', { name: 'Delete Vessel' }).click();
+      await expect(confirm.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    });
     await expectToast(page, 'Success', 'Vessel deleted successfully');
     await expect(page).toHaveURL(/\/vessels$/);
+    expect(await notFound(), "the page being left never flashed 'Vessel Not Found'").toEqual([]);
     await expect(page.getByTestId('vessel-count')).toHaveText(`${DEMO_FLEET_SIZE} vessels`);
     await expect(page.getByRole('link', { name: vessel.renamed, exact: true })).toHaveCount(0);
   });

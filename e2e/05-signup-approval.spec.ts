@@ -8,16 +8,19 @@ import { expectToast, logInWithForm, logOut, sidebar } from './support/auth';
  * One browser, as at a shared desk: the newcomer and the admin take turns logging in.
  */
 
-const suffix = uniqueSuffix();
-const newcomer = {
-  firstName: 'Nadia',
-  lastName: `Newcomer ${suffix}`,
-  email: `nadia.${suffix.toLowerCase()}@e2e-newcomer.example`,
-  password: 'pending-until-approved',
-};
-const fullName = `${newcomer.firstName} ${newcomer.lastName}`;
+/** Someone new (made per test, so repeated runs in one worker sign up different people). */
+function newcomerAccount(suffix = uniqueSuffix()) {
+  return {
+    firstName: 'Nadia',
+    lastName: `Newcomer ${suffix}`,
+    email: `nadia.${suffix.toLowerCase()}@e2e-newcomer.example`,
+    password: 'pending-until-approved',
+  };
+}
 
 test('sign up, pending until an admin approves, then the dashboard', async ({ page }) => {
+  const newcomer = newcomerAccount();
+  const fullName = `${newcomer.firstName} ${newcomer.lastName}`;
   await test.step('sign up on /login', async () => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Log in to MedChest' })).toBeVisible();

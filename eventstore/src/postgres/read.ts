@@ -114,7 +114,10 @@ export async function readLogPage(
            SELECT false AS is_end, NULL::boolean AS held_back, ${COLUMNS} FROM page
            UNION ALL
            SELECT true,
-                  EXISTS (SELECT 1 FROM events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())),
+                  -- Ordered with LIMIT 1 so the planner walks the primary key from the horizon even
+                  -- when its statistics are stale (a plain EXISTS got a sequential scan).
+                  (SELECT transaction_id FROM events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+                   ORDER BY transaction_id, position LIMIT 1) IS NOT NULL,
                   r.position::text, r.transaction_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
            FROM (SELECT) AS one LEFT JOIN readable_end AS r ON true`,
     values: [commit, options.from.event.toString(), options.maxCount, prefixPatterns(options.streamPrefixes)],

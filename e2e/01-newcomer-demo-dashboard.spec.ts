@@ -132,15 +132,14 @@ test('landing page, demo entry, and the demo fleet dashboard', async ({ page }) 
     const count = await items.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(10);
-    // The seed went through the same commands a user sends, so the demo vessels' changes are events
-    // with activity: each line says what happened to which vessel, and when.
-    const vesselNames = (await page.getByTestId('fleet-compliance-list').locator('.list-row__title').allTextContents()).map((n) =>
-      n.trim(),
-    );
+    // The seed went through the same commands a user sends, so the fleet has a history: each line
+    // says what happened (naming the vessel), then the vessel and the date.
     for (const item of await items.all()) {
-      const text = (await item.textContent()) ?? '';
-      expect(vesselNames.some((name) => text.includes(name)), `"${text}" names a demo vessel`).toBe(true);
-      expect(text).toMatch(/(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4}/);
+      const lines = (await item.innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+      const meta = /^(.+) · ((Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4})$/.exec(lines.at(-1) ?? '');
+      expect(meta, `"${lines.join(' / ')}": vessel · date under the description`).not.toBeNull();
+      expect(lines.length, 'a description above the vessel and date').toBeGreaterThanOrEqual(2);
+      expect(lines.slice(0, -1).join(' '), 'the description names the vessel').toContain(meta![1]);
     }
   });
 

@@ -158,6 +158,7 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
       const out: RecordedEvent[] = [];
       let cursor = from;
       for (;;) {
+        const pageStart = cursor;
         let seen = 0;
         const read = client.readAll({ direction: FORWARDS, fromPosition: toEsdbPosition(cursor), maxCount: READ_ALL_PAGE });
         for await (const resolved of read) {
@@ -176,7 +177,9 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
             }
           }
         }
-        if (seen < READ_ALL_PAGE) return out;
+        // A short page is the end of the log; a full page that did not move the cursor (nothing in it
+        // carried a position) would only be read again.
+        if (seen < READ_ALL_PAGE || comparePositions(cursor, pageStart) === 0) return out;
       }
     },
 

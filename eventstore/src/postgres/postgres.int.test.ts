@@ -147,6 +147,14 @@ describe('PostgreSQL event store specifics', () => {
     expect(next.events).toEqual([]);
   });
 
+  it('close() stops the followers still running, and their done resolves', async () => {
+    const other = createPostgresEventStore({ connectionString: database.url, follow });
+    const subscription = other.subscribe({ from: LOG_START, streamPrefixes: ['close-'], onEvents: async () => undefined });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await other.close();
+    await expect(subscription.done).resolves.toBeUndefined();
+  });
+
   it('refuses to UPDATE or DELETE a stored event', async () => {
     await subject.store.appendToStream('guard-1', [{ type: 'A', version: 1, data: {}, metadata: { userId: null, correlationId: 'c', occurredAt: 'now' } }], {
       expected: 'no_stream',

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { verifyChain } from '../hash';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../port';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, Subscription } from '../port';
 import { appendEvents } from './append';
 import { createStreamHeads } from './streamHeads';
 import { createNotifications } from './notifications';
@@ -43,6 +43,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const timing: FollowTiming = { ...DEFAULT_FOLLOW_TIMING, ...options.follow };
   // Committed stream heads seen by this store: lets an append with the revision just read be one INSERT.
   const heads = createStreamHeads();
+  const subscriptions = new Set<Subscription>();
 
   return {
     pool,
@@ -68,11 +69,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     readAll: (readOptions) => readAll(pool, readOptions),
 
     subscribe(subscribeOptions) {
-      return follow(
+      const subscription: Subscription = follow(
         { readLogPage: (readOptions) => readLogPage(pool, readOptions), notifications },
         subscribeOptions,
         timing,
+        () => subscriptions.delete(subscription),
       );
+      subscriptions.add(subscription);
+      return subscription;
     },
 
     async verifyStream(streamId) {
@@ -87,6 +91,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     },
 
     async close() {
+      // Followers first: they would otherwise fail on the closed pool.
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       await notifications.close();
       if (ownsPool) await pool.end();
     },

@@ -40,7 +40,8 @@ function isTransient(error: unknown): boolean {
  * passes, except that it re-reads soon (5 ms, doubling up to 200 ms) while committed events are
  * held back behind an older open transaction, which may never announce its end.
  */
-export function follow(source: FollowSource, options: SubscribeOptions, timing: FollowTiming): Subscription {
+/** `onEnd` runs when the subscription has ended, however it ended. */
+export function follow(source: FollowSource, options: SubscribeOptions, timing: FollowTiming, onEnd?: () => void): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let position = options.from;
   let stopped = false;
@@ -100,9 +101,12 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     }
   }
 
+  // `done` is this very promise (no derived one), so a caller that awaits it sees the handler's
+  // error, and one that never looks gets Node's usual unhandled-rejection report.
   const done = run().finally(() => {
     stopped = true;
     unlisten();
+    onEnd?.();
   });
 
   return {

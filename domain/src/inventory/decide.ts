@@ -1,0 +1,132 @@
+import { DomainError } from '../shared/errors';
+import { emptyImportMessage, MAX_BATCH_QUANTITY, type ImportedBatch } from './bulkImport';
+import { BatchAdded, type BatchAdjustmentReason, type InventoryEvent, type InventoryImportSource } from './events';
+import { BATCH_QUANTITY_MESSAGES } from './schema';
+import { findBatch, inventoryView, type InventoryState } from './state';
+
+export type InventoryCommand =
+  | {
+      /**
+       * A CSV upload or a manual bulk input. The API has checked the rows with validateImportRows
+       * against the vessel's scale and given each accepted row a batch id; `rowErrors` are the
+       * messages of the refused rows.
+       */
+      type: 'BulkImport';
+      vesselId: string;
+      importId: string;
+      fileName: string;
+      source: InventoryImportSource;
+      items: (ImportedBatch & { batchId: string })[];
+      rowErrors: string[];
+    }
+  | { type: 'AdjustBatch'; batchId: string; newQuantity: number; reason: BatchAdjustmentReason; note?: string }
+  | { type: 'RemoveBatch'; batchId: string; reason?: string };
+
+const batchNotFound = () => new DomainError('not_found', 'Batch not found');
+
+function checkQuantity(quantity: number): void {
+  const message = !Number.isInteger(quantity)
+    ? BATCH_QUANTITY_MESSAGES.wholeNumber
+    : quantity < 0
+      ? BATCH_QUANTITY_MESSAGES.min
+      : quantity > MAX_BATCH_QUANTITY
+        ? BATCH_QUANTITY_MESSAGES.max
+        : undefined;
+  if (message) throw new DomainError('validation', message, { quantityOnBoard: message });
+}
+
+/**
+ * The inventory stream's decisions. The vessel's existence and the user's right to it are the
+ * API's checks (another stream, another fleet); this stream knows its batches and imports.
+ */
+export function decideInventory(command: InventoryCommand, state: InventoryState): InventoryEvent[] {
+  switch (command.type) {
+    case 'BulkImport': {
+      const { vesselId, importId, fileName, source, items, rowErrors } = command;
+      const view = inventoryView(state);
+      // The API makes the import id per request; seeing it again means the same request twice.
+      if (view.importIds.has(importId)) throw new DomainError('conflict', 'This import has already been recorded');
+      if (items.length === 0 && rowErrors.length === 0) throw new DomainError('validation', emptyImportMessage(source));
+      const batchIds = new Set<string>();
+      for (const { batchId } of items) {
+        if (view.batches.has(batchId) || batchIds.has(batchId)) throw new DomainError('conflict', 'Batch already exists');
+        batchIds.add(batchId);
+      }
+      // One BatchAdded per accepted row, then the import itself: recorded even when every row was
+      // refused (no batch added), so the audit trail shows the attempt and its reasons.
+      const added: InventoryEvent[] = items.map(({ batchId, scaleId, batchNumber, productName, quantity, expiryDate, conditionNotes }) => ({
+        type: 'BatchAdded',
+        data: {
+          batchId,
+          vesselId,
+          scaleId,
+          batchNumber,
+          quantity,
+          ...(productName !== undefined ? { productName } : {}),
+          ...(expiryDate !== undefined ? { expiryDate } : {}),
+          ...(conditionNotes !== undefined ? { conditionNotes } : {}),
+        },
+      }));
+      // The rows were checked by validateImportRows; a row that would not even be a valid stored
+      // event (a fraction, a date like 2025-02-30) is a bug in the caller, and must not reach the
+      // stream, where it would fail every later read of this vessel's inventory.
+      for (const event of added) {
+        const parsed = BatchAdded.schema.safeParse(event.data);
+        if (!parsed.success) throw new Error(`BulkImport item is not a valid BatchAdded: ${parsed.error.message}`);
+      }
+      return [
+        ...added,
+        {
+          type: 'InventoryImported',
+          data: {
+            vesselId,
+            importId,
+            fileName,
+            source,
+            successCount: items.length,
+            errorCount: rowErrors.length,
+            errors: [...rowErrors],
+          },
+        },
+      ];
+    }
+    case 'AdjustBatch': {
+      const batch = findBatch(state, command.batchId);
+      if (!batch) throw batchNotFound();
+      const { newQuantity, reason } = command;
+      checkQuantity(newQuantity);
+      // Saving the quantity it already has is not a fact worth recording.
+      if (newQuantity === batch.quantity) return [];
+      if ((reason === 'usage' || reason === 'disposal') && newQuantity > batch.quantity) {
+        const message = 'Usage or disposal can only lower the quantity';
+        throw new DomainError('validation', message, { reason: message });
+      }
+      const note = command.note?.trim();
+      return [
+        {
+          type: 'BatchAdjusted',
+          data: {
+            batchId: batch.batchId,
+            vesselId: batch.vesselId,
+            scaleId: batch.scaleId,
+            previousQuantity: batch.quantity,
+            newQuantity,
+            reason,
+            ...(note ? { note } : {}),
+          },
+        },
+      ];
+    }
+    case 'RemoveBatch': {
+      const batch = findBatch(state, command.batchId);
+      if (!batch) throw batchNotFound();
+      const reason = command.reason?.trim();
+      return [
+        {
+          type: 'BatchRemoved',
+          data: { batchId: batch.batchId, vesselId: batch.vesselId, scaleId: batch.scaleId, ...(reason ? { reason } : {}) },
+        },
+      ];
+    }
+  }
+}

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors';
+import { decideInventory, type InventoryCommand } from './decide';
+import type { InventoryEvent } from './events';
+import { evolveInventory, findBatch, foldInventory, initialInventoryState, inventoryBatches, inventoryView } from './state';
+
+const vesselId = '0b6f1c52-2f3e-4f65-9a55-6d1b3c0f7e11';
+const importId = 'a3c4e2d0-0000-4000-8000-000000000001';
+const b1 = '5d1f0a7e-0000-4000-8000-0000000000b1';
+const b2 = '5d1f0a7e-0000-4000-8000-0000000000b2';
+
+/** given(events).when(command) → the events decided, or the error thrown. */
+const given = (events: InventoryEvent[]) => ({
+  when(command: InventoryCommand) {
+    const state = events.reduce(evolveInventory, initialInventoryState());
+    let decided: InventoryEvent[] | undefined;
+    let error: unknown;
+    try {
+      decided = decideInventory(command, state);
+    } catch (e) {
+      error = e;
+    }
+    return {
+      then: (expected: InventoryEvent[]) => {
+        expect(error).toBeUndefined();
+        expect(decided).toEqual(expected);
+      },
+      thenThrows: (kind: DomainError['kind'], message: string) => {
+        expect(error).toBeInstanceOf(DomainError);
+        expect((error as DomainError).kind).toBe(kind);
+        expect((error as DomainError).message).toBe(message);
+      },
+    };
+  },
+});
+
+const added = (batchId: string, scaleId: string, quantity: number, extra: Partial<Extract<InventoryEvent, { type: 'BatchAdded' }>['data']> = {}): InventoryEvent => ({
+  type: 'BatchAdded',
+  data: { batchId, vesselId, scaleId, batchNumber: 1, quantity, ...extra },
+});
+const imported = (successCount: number, errors: string[], id = importId): InventoryEvent => ({
+  type: 'InventoryImported',
+  data: { vesselId, importId: id, fileName: 'chest.csv', source: 'csv', successCount, errorCount: errors.length, errors },
+});
+type BulkImport = Extract<InventoryCommand, { type: 'BulkImport' }>;
+const bulkImport = (items: BulkImport['items'], rowErrors: string[] = [], id = importId): BulkImport => ({
+  type: 'BulkImport',
+  vesselId,
+  importId: id,
+  fileName: 'chest.csv',
+  source: 'csv',
+  items,
+  rowErrors,
+});
+
+describe('bulk import', () => {
+  it('adds one batch per accepted row, then records the import with its counts and row errors', () => {
+    given([])
+      .when(
+        bulkImport(
+          [
+            { batchId: b1, scaleId: 'IMGS01', batchNumber: 1, quantity: 50, productName: 'Adrenaline 1mg/ml', expiryDate: '2027-06-30', conditionNotes: 'Sealed' },
+            { batchId: b2, scaleId: 'IMGS02', batchNumber: 2, quantity: 10 },
+          ],
+          ['Row 3 (IMGS999): unknown scale id, not on this vessel\'s scale'],
+        ),
+      )
+      .then([
+        added(b1, 'IMGS01', 50, { productName: 'Adrenaline 1mg/ml', expiryDate: '2027-06-30', conditionNotes: 'Sealed' }),
+        added(b2, 'IMGS02', 10, { batchNumber: 2 }),
+        imported(2, ['Row 3 (IMGS999): unknown scale id, not on this vessel\'s scale']),
+      ]);
+  });
+
+  it('records a fully refused import, adding no batch, so the audit trail shows the attempt', () => {
+    const errors = ['Row 1 (IMGS01): quantity must not be negative (found -5)', 'Row 2 (X): unknown scale id, not on this vessel\'s scale'];
+    given([]).when(bulkImport([], errors)).then([imported(0, errors)]);
+  });
+
+  it.each([
+    ['csv', 'No valid inventory items found in CSV'],
+    ['manual', 'No Items: Please add quantities for at least one item'],
+  ] as const)('refuses an empty %s import with the browser\'s own message', (source, message) => {
+    given([]).when({ ...bulkImport([]), source }).thenThrows('validation', message);
+  });
+
+  it('adds to the batches already on board (a second import of batch 1 is a new batch)', () => {
+    given([added(b1, 'IMGS01', 50), imported(1, [])])
+      .when(bulkImport([{ batchId: b2, scaleId: 'IMGS01', batchNumber: 1, quantity: 20 }], [], 'second-import'))
+      .then([added(b2, 'IMGS01', 20), imported(1, [], 'second-import')]);
+  });
+
+  it('refuses to record the same import twice', () => {
+    given([added(b1, 'IMGS01', 50), imported(1, [])])
+      .when(bulkImport([{ batchId: b2, scaleId: 'IMGS01', batchNumber: 1, quantity: 20 }]))
+      .thenThrows('conflict', 'This import has already been recorded');
+  });
+
+  it.each([
+    ['a batch already on record', [added(b1, 'IMGS01', 50)], [b1]],
+    ['twice in one import', [] as InventoryEvent[], [b2, b2]],
+  ])('refuses a batch id used %s', (_name, history, ids) => {
+    given(history)
+      .when(bulkImport(ids.map((batchId) => ({ batchId, scaleId: 'IMGS01', batchNumber: 1, quantity: 1 })), [], 'another'))
+      .thenThrows('conflict', 'Batch already exists');
+  });
+
+  it('never writes a row that is not a valid stored batch (a caller bug, not a user error)', () => {
+    const state = initialInventoryState();
+    expect(() => decideInventory(bulkImport([{ batchId: b1, scaleId: 'IMGS01', batchNumber: 1, quantity: 2.5 }]), state)).toThrow(
+      /not a valid BatchAdded/,
+    );
+    expect(() =>
+      decideInventory(bulkImport([{ batchId: b1, scaleId: 'IMGS01', batchNumber: 1, quantity: 1, expiryDate: '2027-02-30' }]), state),
+    ).toThrow(/not a valid BatchAdded/);
+  });
+});
+
+describe('adjusting a batch quantity', () => {
+  const adjust = (newQuantity: number, reason: 'count' | 'usage' | 'disposal' | 'correction' = 'count', note?: string): InventoryCommand => ({
+    type: 'AdjustBatch',
+    batchId: b1,
+    newQuantity,
+    reason,
+    ...(note !== undefined ? { note } : {}),
+  });
+  const adjusted = (previousQuantity: number, newQuantity: number, reason: 'count' | 'usage' | 'disposal' | 'correction', note?: string): InventoryEvent => ({
+    type: 'BatchAdjusted',
+    data: { batchId: b1, vesselId, scaleId: 'IMGS01', previousQuantity, newQuantity, reason, ...(note ? { note } : {}) },
+  });
+
+  it.each([
+    ['a count', 42, 'count', undefined],
+    ['usage on board', 30, 'usage', 'Crew member, burn'],
+    ['a disposal down to nothing', 0, 'disposal', undefined],
+    ['a correction upward', 60, 'correction', undefined],
+  ] as const)('records %s with the quantity before and after', (_name, quantity, reason, note) => {
+    given([added(b1, 'IMGS01', 50)]).when(adjust(quantity, reason, note)).then([adjusted(50, quantity, reason, note)]);
+  });
+
+  it('trims the note and leaves out a blank one', () => {
+    given([added(b1, 'IMGS01', 50)]).when(adjust(40, 'usage', '  treated a cut  ')).then([adjusted(50, 40, 'usage', 'treated a cut')]);
+    given([added(b1, 'IMGS01', 50)]).when(adjust(40, 'usage', '   ')).then([adjusted(50, 40, 'usage')]);
+  });
+
+  it('records nothing when the quantity is saved unchanged', () => {
+    given([added(b1, 'IMGS01', 50)]).when(adjust(50)).then([]);
+  });
+
+  it('compares against the latest adjustment, not the quantity added', () => {
+    given([added(b1, 'IMGS01', 50), adjusted(50, 30, 'usage')]).when(adjust(30)).then([]);
+    given([added(b1, 'IMGS01', 50), adjusted(50, 30, 'usage')]).when(adjust(50, 'correction')).then([adjusted(30, 50, 'correction')]);
+  });
+
+  it.each([
+    ['a negative quantity', -1, 'Quantity must be at least 0'],
+    ['a fraction', 2.5, 'Quantity must be a whole number'],
+    ['not a number', Number.NaN, 'Quantity must be a whole number'],
+    ['an absurd quantity', 1_000_001, 'Quantity must not exceed 1000000'],
+  ])('refuses %s', (_name, quantity, message) => {
+    given([added(b1, 'IMGS01', 50)]).when(adjust(quantity)).thenThrows('validation', message);
+  });
+
+  it('puts the quantity message on the quantityOnBoard field', () => {
+    const state = [added(b1, 'IMGS01', 50)].reduce(evolveInventory, initialInventoryState());
+    try {
+      decideInventory(adjust(-1), state);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as DomainError).fields).toEqual({ quantityOnBoard: 'Quantity must be at least 0' });
+    }
+  });
+
+  it.each(['usage', 'disposal'] as const)('refuses %s that would raise the quantity', (reason) => {
+    given([added(b1, 'IMGS01', 50)]).when(adjust(51, reason)).thenThrows('validation', 'Usage or disposal can only lower the quantity');
+  });
+
+  it.each([
+    ['a batch that never existed', [] as InventoryEvent[]],
+    ['a removed batch', [added(b1, 'IMGS01', 50), { type: 'BatchRemoved', data: { batchId: b1, vesselId, scaleId: 'IMGS01' } }] as InventoryEvent[]],
+  ])('refuses to adjust %s', (_name, history) => {
+    given(history).when(adjust(10)).thenThrows('not_found', 'Batch not found');
+  });
+});
+
+describe('removing a batch', () => {
+  it('removes a batch, with its reason when given', () => {
+    given([added(b1, 'IMGS01', 50)])
+      .when({ type: 'RemoveBatch', batchId: b1, reason: ' Landed ashore ' })
+      .then([{ type: 'BatchRemoved', data: { batchId: b1, vesselId, scaleId: 'IMGS01', reason: 'Landed ashore' } }]);
+    given([added(b1, 'IMGS01', 50)])
+      .when({ type: 'RemoveBatch', batchId: b1 })
+      .then([{ type: 'BatchRemoved', data: { batchId: b1, vesselId, scaleId: 'IMGS01' } }]);
+  });
+
+  it.each([
+    ['a batch that never existed', [] as InventoryEvent[]],
+    ['a batch already removed', [added(b1, 'IMGS01', 50), { type: 'BatchRemoved', data: { batchId: b1, vesselId, scaleId: 'IMGS01' } }] as InventoryEvent[]],
+  ])('refuses to remove %s', (_name, history) => {
+    given(history).when({ type: 'RemoveBatch', batchId: b1 }).thenThrows('not_found', 'Batch not found');
+  });
+});
+
+describe('the inventory state', () => {
+  const history: InventoryEvent[] = [
+    added(b1, 'IMGS01', 50, { expiryDate: '2027-01-31' }),
+    added(b2, 'IMGS02', 10),
+    imported(2, []),
+    { type: 'BatchAdjusted', data: { batchId: b1, vesselId, scaleId: 'IMGS01', previousQuantity: 50, newQuantity: 45, reason: 'usage' } },
+    { type: 'BatchRemoved', data: { batchId: b2, vesselId, scaleId: 'IMGS02' } },
+  ];
+
+  it('holds the batches on record in the order added, with their latest quantity', () => {
+    const state = history.reduce(evolveInventory, initialInventoryState());
+    expect(inventoryBatches(state)).toEqual([
+      { batchId: b1, vesselId, scaleId: 'IMGS01', batchNumber: 1, quantity: 45, expiryDate: '2027-01-31' },
+    ]);
+    expect(findBatch(state, b2)).toBeUndefined();
+    expect(inventoryView(state).importIds.has(importId)).toBe(true);
+  });
+
+  it('leaves every earlier state as it was (evolve is pure)', () => {
+    const states = [initialInventoryState()];
+    for (const event of history) states.push(evolveInventory(states[states.length - 1], event));
+    // Read the latest first, then the earlier ones: each still shows its own moment.
+    expect(inventoryBatches(states[5]).map((b) => b.quantity)).toEqual([45]);
+    expect(inventoryBatches(states[2]).map((b) => b.quantity)).toEqual([50, 10]);
+    expect(inventoryBatches(states[4]).map((b) => b.quantity)).toEqual([45, 10]);
+    expect(inventoryBatches(states[0])).toEqual([]);
+    expect(states[5].length).toBe(5);
+  });
+
+  it('reads the same after evolving from a state already read', () => {
+    const first = history.slice(0, 3).reduce(evolveInventory, initialInventoryState());
+    expect(inventoryBatches(first)).toHaveLength(2);
+    const later = history.slice(3).reduce(evolveInventory, first);
+    expect(inventoryBatches(later)).toEqual(foldInventory(history));
+    expect(inventoryBatches(first)).toHaveLength(2);
+  });
+
+  it('ignores an adjustment or removal of a batch that is not on record', () => {
+    const stray: InventoryEvent[] = [
+      { type: 'BatchAdjusted', data: { batchId: 'nope', vesselId, scaleId: 'IMGS01', previousQuantity: 1, newQuantity: 2, reason: 'count' } },
+      { type: 'BatchRemoved', data: { batchId: 'nope', vesselId, scaleId: 'IMGS01' } },
+    ];
+    expect(foldInventory(stray)).toEqual([]);
+  });
+
+  it('folds a stream of 10,000 events through evolve and reads 600 batches', () => {
+    const events: InventoryEvent[] = [];
+    for (let i = 0; i < 600; i++) events.push(added(`b${i}`, `IMGS${i % 141}`, 100));
+    for (let i = 0; events.length < 10_000; i++) {
+      const batchId = `b${i % 600}`;
+      events.push({ type: 'BatchAdjusted', data: { batchId, vesselId, scaleId: 'IMGS0', previousQuantity: 0, newQuantity: i % 100, reason: 'count' } });
+    }
+    const state = events.reduce(evolveInventory, initialInventoryState());
+    const batches = inventoryBatches(state);
+    expect(batches).toHaveLength(600);
+    expect(batches).toEqual(foldInventory(events));
+  });
+});

@@ -112,7 +112,12 @@ function chainRows(streamId: string, previous: Head, events: NewEvent[]): Row[] 
 function insertStatement(streamId: string, rows: Row[]): pg.QueryArrayConfig {
   if (rows.length === 1) {
     const [r] = rows;
-    return { ...INSERT_ONE, values: [streamId, r.revision.toString(), r.id, r.type, r.version, r.dataJson, r.metadataJson, r.hash] };
+    return {
+      name: INSERT_ONE.name,
+      rowMode: INSERT_ONE.rowMode,
+      text: INSERT_ONE.text,
+      values: [streamId, r.revision.toString(), r.id, r.type, r.version, r.dataJson, r.metadataJson, r.hash],
+    };
   }
   return {
     ...INSERT_MANY,
@@ -157,14 +162,13 @@ export async function appendEvents(
     }
     const last = rows[rows.length - 1];
     heads?.remember(streamId, last.revision, last.hash);
-    // All rows share the transaction id; the last position is the largest.
-    const [commit, position] = returned[returned.length - 1][0].split('/');
-    let event = BigInt(position);
-    for (const [row] of returned) {
-      const p = BigInt(row.slice(row.indexOf('/') + 1));
-      if (p > event) event = p;
-    }
-    return { nextExpectedRevision: last.revision, position: { commit: BigInt(commit), event } };
+    // All rows share the transaction id, and rows come back in the order they were inserted, so
+    // the last one holds the largest position.
+    const text = returned[returned.length - 1][0];
+    const slash = text.indexOf('/');
+    const commit = BigInt(text.slice(0, slash));
+    const event = BigInt(text.slice(slash + 1));
+    return { nextExpectedRevision: last.revision, position: { commit, event } };
   }
 }
 

@@ -162,7 +162,17 @@ test('add, edit, open and delete a vessel; the dashboard follows every change', 
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectFieldMessage(dialog, 'vesselName', 'Vessel name is required');
 
-    await fillVesselForm(dialog, { vesselName: vessel.renamed, crewSizeCategory: '25', vesselType: 'Gas Carrier' });
+    // The server's answers land on the field here too: another vessel's IMO number.
+    const others = (await (await page.request.get('/api/vessels')).json()) as { id: string; imoNumber: string }[];
+    const taken = others.find((v) => v.id !== vesselId)!.imoNumber;
+    await fillVesselForm(dialog, { vesselName: vessel.name, imoNumber: taken });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByTestId('error-vessel-imoNumber')).toContainText(taken);
+    await expect(vesselInput(dialog, 'imoNumber')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('toast-title')).toHaveText('Error');
+    await expect(dialog).toBeVisible();
+
+    await fillVesselForm(dialog, { imoNumber: vessel.imo, vesselName: vessel.renamed, crewSizeCategory: '25', vesselType: 'Gas Carrier' });
     await holdNextCommand(page, 'PUT', async () => {
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();

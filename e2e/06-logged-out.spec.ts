@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, uniqueSuffix } from './support/accounts';
-import { signInViaApi } from './support/auth';
+import { logOut, signInViaApi } from './support/auth';
 import { fillVesselForm, vesselDialog } from './support/vesselForm';
-import { recordNavigations, recordToasts, type SeenToast } from './support/toasts';
+import { recordAppearances, recordNavigations, recordToasts, type SeenToast } from './support/recorders';
 
 /**
  * Issue 2, point 4 (logged out): any protected page shows the destructive 'Unauthorized' toast
@@ -52,6 +52,20 @@ test.describe('logged out', () => {
       await page.goto(path);
       await expectUnauthorizedRedirect(page, toasts, navigations, path);
     }
+  });
+
+  test('after logging out, going Back to a protected page shows no fleet data and leads to /login', async ({ page }) => {
+    const toasts = await recordToasts(page);
+    const navigations = recordNavigations(page);
+    const tables = await recordAppearances(page, 'vessels-table');
+    await signInViaApi(page, DEMO);
+    await page.goto('/vessels');
+    await expect(page.getByTestId('vessel-row').first()).toBeVisible();
+    await expect.poll(() => tables.length, { message: 'the recorder sees the table while signed in' }).toBe(1);
+    await logOut(page);
+    await page.goBack();
+    await expectUnauthorizedRedirect(page, toasts, navigations, '/vessels');
+    expect(tables, 'the vessel table never came back after logging out').toHaveLength(1);
   });
 
   test('the public pages stay: / is the landing page, /login and /admin/login open', async ({ page }) => {

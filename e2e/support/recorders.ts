@@ -51,3 +51,32 @@ export function recordNavigations(page: Page): { path: string; at: number }[] {
   });
   return navigations;
 }
+
+/**
+ * Record each time an element with this test id appears (path and time), across full-page
+ * navigations, so a spec can prove something never showed even on a page the browser has
+ * already left. Call before goto.
+ */
+export async function recordAppearances(page: Page, testId: string): Promise<{ path: string; at: number }[]> {
+  const seen: { path: string; at: number }[] = [];
+  const binding = `__e2eAppeared_${testId.replace(/\W/g, '_')}`;
+  await page.exposeFunction(binding, (entry: { path: string; at: number }) => {
+    seen.push(entry);
+  });
+  await page.addInitScript(
+    ({ binding, testId }) => {
+      const report = (window as unknown as Record<string, (e: { path: string; at: number }) => void>)[binding];
+      const known = new WeakSet<Element>();
+      const check = () => {
+        for (const el of document.querySelectorAll(`[data-testid="${testId}"]`)) {
+          if (known.has(el)) continue;
+          known.add(el);
+          report({ path: location.pathname, at: Date.now() });
+        }
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    },
+    { binding, testId },
+  );
+  return seen;
+}

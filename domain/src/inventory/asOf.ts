@@ -11,31 +11,35 @@ export interface RecordedInventoryEvent {
 
 /** The first instant after the end of a YYYY-MM-DD day in UTC, in epoch milliseconds. */
 function endOfDayUtc(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1);
+  return Date.parse(`${date}T00:00:00.000Z`) + 86_400_000;
 }
 
 /**
- * The batches on record at the end of `asOf` (YYYY-MM-DD, a day in UTC like the product's
- * "today"), from the stream's events in stream order: what the auditor's "View as of" shows.
+ * The events of a stream as it stood at the end of `asOf` (YYYY-MM-DD, a day in UTC like the
+ * product's "today"), from its recorded events in stream order. Any stream's "as of" is this.
  *
- * It folds the stream's events up to the first one that occurred after that day and stops there,
- * rather than picking every event stamped on or before it: the result is always a state the
- * stream really went through, even if clocks of two servers once disagreed and a later event
- * carries an earlier time.
+ * It keeps the events up to the first one that occurred after that day and stops there, rather
+ * than picking every event stamped on or before it: the result is always a state the stream
+ * really went through, even if the clocks of two servers once disagreed and a later event carries
+ * an earlier time.
  */
-export function batchesAsOf(recorded: readonly RecordedInventoryEvent[], asOf: string): InventoryBatch[] {
+export function eventsAsOf<E>(recorded: readonly { event: E; occurredAt: string }[], asOf: string): E[] {
   if (!isIsoDate(asOf)) throw new DomainError('validation', 'Please enter a valid date', { asOf: 'Please enter a valid date' });
   const end = endOfDayUtc(asOf);
-  let count = 0;
-  for (const { occurredAt } of recorded) {
+  const events: E[] = [];
+  for (const { event, occurredAt } of recorded) {
     const at = Date.parse(occurredAt);
-    if (Number.isNaN(at)) throw new Error(`Recorded inventory event has no valid occurredAt: ${occurredAt}`);
+    if (Number.isNaN(at)) throw new Error(`Recorded event has no valid occurredAt: ${occurredAt}`);
     if (at >= end) break;
-    count++;
+    events.push(event);
   }
-  return foldInventory(eventsOf(recorded, count));
+  return events;
 }
 
-function* eventsOf(recorded: readonly RecordedInventoryEvent[], count: number): Generator<InventoryEvent> {
-  for (let i = 0; i < count; i++) yield recorded[i].event;
+/**
+ * The batches on record at the end of `asOf` (YYYY-MM-DD, UTC), in the order they were added:
+ * what the auditor's "View as of" shows, with that date as the compliance rules' "today".
+ */
+export function batchesAsOf(recorded: readonly RecordedInventoryEvent[], asOf: string): InventoryBatch[] {
+  return foldInventory(eventsAsOf(recorded, asOf));
 }

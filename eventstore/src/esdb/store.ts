@@ -139,8 +139,9 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
 
   return {
     async init() {
-      // Nothing to create; fail early and clearly when the server cannot be reached.
-      for await (const _ of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) break;
+      // Nothing to create; fail early and clearly when the server cannot be reached. A stream read
+      // needs no more rights than the application has anyway (reading $all may need an admin).
+      await readStream('medchest-connectivity-check', { maxCount: 1 });
     },
 
     async appendToStream(streamId, events, { expected }) {

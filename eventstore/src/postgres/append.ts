@@ -22,8 +22,8 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * Only committed events may enter `heads`: the store passes it for its own autocommit appends and
  * reads; an append inside a caller's transaction (which may still roll back) passes none.
  */
-// Each returns the log position of every row as one 'transaction_id/position' text, parsed by
-// positionOf: the fewer result columns, the less the client spends per append.
+// Each returns the log position of every row as one 'transaction_id/position' text, in array row
+// mode: the fewer result columns, the less the client spends per append.
 const INSERT_ONE = {
   name: 'medchest_append_one',
   rowMode: 'array',

@@ -39,8 +39,8 @@ function isTransient(error: unknown): boolean {
  * an empty read it sleeps until woken (append here, NOTIFY from elsewhere) or the poll interval
  * passes, except that it re-reads soon (5 ms, doubling up to 200 ms) while committed events are
  * held back behind an older open transaction, which may never announce its end.
+ * `onEnd` runs once the subscription has ended, however it ended.
  */
-/** `onEnd` runs when the subscription has ended, however it ended. */
 export function follow(source: FollowSource, options: SubscribeOptions, timing: FollowTiming, onEnd?: () => void): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let position = options.from;
@@ -101,8 +101,8 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     }
   }
 
-  // `done` is this very promise (no derived one), so a caller that awaits it sees the handler's
-  // error, and one that never looks gets Node's usual unhandled-rejection report.
+  // Nothing else is chained on `done`: a caller that awaits it sees the handler's error, and one that
+  // never looks gets Node's usual unhandled-rejection report rather than silence.
   const done = run().finally(() => {
     stopped = true;
     unlisten();

@@ -155,6 +155,20 @@ describe('PostgreSQL event store specifics', () => {
     await expect(subscription.done).resolves.toBeUndefined();
   });
 
+  it('creates its schema once when several processes start on an empty database together', async () => {
+    const fresh = await createTestDatabase('eventstore_init');
+    const stores = [0, 1, 2].map(() => createPostgresEventStore({ connectionString: fresh.url }));
+    try {
+      await Promise.all(stores.map((store) => store.init()));
+      const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+      await stores[0].appendToStream('init-1', [{ type: 'A', version: 1, data: {}, metadata: meta }], { expected: 'no_stream' });
+      expect(await stores[2].readStream('init-1')).toHaveLength(1);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await fresh.drop();
+    }
+  });
+
   it('refuses to UPDATE or DELETE a stored event', async () => {
     await subject.store.appendToStream('guard-1', [{ type: 'A', version: 1, data: {}, metadata: { userId: null, correlationId: 'c', occurredAt: 'now' } }], {
       expected: 'no_stream',

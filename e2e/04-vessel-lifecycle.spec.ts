@@ -172,7 +172,14 @@ test('add, edit, open and delete a vessel; the dashboard follows every change', 
     await expect(page.getByTestId('toast-title')).toHaveText('Error');
     await expect(dialog).toBeVisible();
 
-    await fillVesselForm(dialog, { imoNumber: vessel.imo, vesselName: vessel.renamed, crewSizeCategory: '25', vesselType: 'Gas Carrier' });
+    // Rename, change crew and type, and clear an optional field (empty means "not given").
+    await fillVesselForm(dialog, {
+      imoNumber: vessel.imo,
+      vesselName: vessel.renamed,
+      crewSizeCategory: '25',
+      vesselType: 'Gas Carrier',
+      contactName: '',
+    });
     await holdNextCommand(page, 'PUT', async () => {
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(dialog.getByRole('button', { name: 'Saving...' })).toBeDisabled();
@@ -205,7 +212,8 @@ test('add, edit, open and delete a vessel; the dashboard follows every change', 
     await expect(value('Crew Size')).toHaveText('25');
     await expect(value('Fleet')).toHaveText(vessel.fleet);
     await expect(value('Ownership Company')).toHaveText(vessel.company);
-    await expect(value('Contact Name')).toHaveText('Capt. Ada Lovelace');
+    await expect(value('Contact Name'), 'cleared in the edit').toHaveText('Not specified');
+    await expect(value('Contact Phone')).toHaveText('+44 20 7946 0999');
     await expect(value('Contact Email')).toHaveText('master@e2e-shipping.example');
     await expect(value('Onboarding Date')).toHaveText(displayDate(vessel.onboarding));
     await expect(value('Contract End Date')).toHaveText(displayDate(vessel.contractEnd));

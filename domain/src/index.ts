@@ -9,6 +9,7 @@ export * from './vessel/state';
 export * from './vessel/decide';
 export * from './vessel/imo';
 export * from './vessel/display';
+export * from './user/accounts';
 export * from './user/schema';
 export * from './user/events';
 export * from './user/state';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { normalizeEmail } from './accounts';
 
 /** Login and sign-up forms (spec 001 §5). */
 export const loginSchema = z.object({
-  email: z.string({ error: 'Please enter a valid email' }).trim().toLowerCase().pipe(z.email('Please enter a valid email')),
+  email: z.string({ error: 'Please enter a valid email' }).transform(normalizeEmail).pipe(z.email('Please enter a valid email')),
   password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
 });
 export type LoginInput = z.input<typeof loginSchema>;

@@ -1,9 +1,29 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
-import { vesselFormSchema } from './schema';
+import type { VesselDetails } from './schema';
 
-/** Vessel details as stored in events: the form's validated output. */
-const vesselDetails = vesselFormSchema;
+/**
+ * Vessel details as stored in events: the shape of the form's validated output, checked loosely.
+ * Stored events were valid when written; if a form rule is tightened later (a shorter maximum, a
+ * retired flag state), old events must still read, or that vessel could never be edited again.
+ * The form schema (./schema.ts) applies to commands only.
+ */
+const optional = z.string().optional();
+const vesselDetails = z.object({
+  vesselName: z.string(),
+  imoNumber: z.string(),
+  flagState: z.string(),
+  crewSizeCategory: z.number(),
+  contactName: optional,
+  contactPhone: optional,
+  contactEmail: optional,
+  fleet: optional,
+  ownershipCompany: optional,
+  ownershipContactEmail: optional,
+  vesselType: optional,
+  onboardingDate: optional,
+  contractEndDate: optional,
+}) as unknown as z.ZodType<VesselDetails>;
 
 export const VesselCreated = defineEvent(
   'VesselCreated',

@@ -173,3 +173,42 @@ describe('contract end check alongside other mistakes', () => {
     expect(messages).toContain('contractEndDate: Contract end date must be after onboarding date');
   });
 });
+
+describe('values of the wrong JSON type', () => {
+  const form = {
+    vesselName: 'Nordic Aurora',
+    imoNumber: '9074729',
+    flagState: 'PANAMA',
+    crewSizeCategory: 10,
+  };
+  const firstMessage = (overrides: Record<string, unknown>, field: string) => {
+    const result = vesselFormSchema.safeParse({ ...form, ...overrides });
+    expect(result.success).toBe(false);
+    return result.error!.issues.find((i) => i.path[0] === field)?.message;
+  };
+
+  it.each([
+    [true, 'Crew size must be at least 1'],
+    [[5], 'Crew size must be at least 1'],
+    ['abc', 'Crew size must be at least 1'],
+    ['99999999999999999999999', 'Crew size must not exceed 1000'],
+    ['2.5', 'Crew size must be a whole number'],
+  ])('crew size %j is refused with %s, never coerced', (value, message) => {
+    expect(firstMessage({ crewSizeCategory: value }, 'crewSizeCategory')).toBe(message);
+  });
+
+  it('accepts a numeric string for crew size, as a JSON client may send it', () => {
+    expect(vesselFormSchema.parse({ ...form, crewSizeCategory: ' 24 ' }).crewSizeCategory).toBe(24);
+  });
+
+  it.each([
+    ['contactEmail', 123, 'Please enter a valid email address'],
+    ['ownershipContactEmail', false, 'Please enter a valid email address'],
+    ['contactName', 42, 'Contact name must not exceed 255 characters'],
+    ['contactPhone', 5551234, 'Phone number contains invalid characters'],
+    ['fleet', {}, 'Fleet name must not exceed 255 characters'],
+    ['onboardingDate', 20250101, 'Please enter a valid date'],
+  ])('%s of the wrong type gets the field message', (field, value, message) => {
+    expect(firstMessage({ [field]: value }, field)).toBe(message);
+  });
+});

@@ -11,13 +11,21 @@ import { FLAG_STATES, VESSEL_TYPES } from './labels';
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
+/** A value of the wrong JSON type gets the field's own message, never zod's generic text. */
 const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional());
+  z.preprocess(blankToUndefined, z.string({ error: tooLong }).trim().max(max, tooLong).optional());
+
+/**
+ * Crew size comes from a number input (a number) or from a JSON body (a number or a numeric
+ * string). Anything else, such as true or [5], must not be coerced into a crew size.
+ */
+const crewSizeInput = (value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 
 const optionalEmail = z.preprocess(
   blankToUndefined,
   z
-    .string()
+    .string({ error: 'Please enter a valid email address' })
     .trim()
     .max(255, 'Email must not exceed 255 characters')
     .pipe(z.email('Please enter a valid email address'))
@@ -26,7 +34,7 @@ const optionalEmail = z.preprocess(
 
 const optionalDate = z.preprocess(
   blankToUndefined,
-  z.string().refine(isIsoDate, 'Please enter a valid date').optional(),
+  z.string({ error: 'Please enter a valid date' }).refine(isIsoDate, 'Please enter a valid date').optional(),
 );
 
 export const vesselFormSchema = z
@@ -43,16 +51,19 @@ export const vesselFormSchema = z
       .max(20, 'IMO number must not exceed 20 characters')
       .regex(/^[A-Z0-9]+$/, 'IMO number must contain only uppercase letters and numbers'),
     flagState: z.enum(FLAG_STATES, { error: 'Please select a valid flag state' }),
-    crewSizeCategory: z.coerce
-      .number({ error: 'Crew size must be at least 1' })
-      .int('Crew size must be a whole number')
-      .min(1, 'Crew size must be at least 1')
-      .max(1000, 'Crew size must not exceed 1000'),
+    crewSizeCategory: z.preprocess(
+      crewSizeInput,
+      z
+        .number({ error: 'Crew size must be at least 1' })
+        .min(1, 'Crew size must be at least 1')
+        .max(1000, 'Crew size must not exceed 1000')
+        .int('Crew size must be a whole number'),
+    ),
     contactName: optionalText(255, 'Contact name must not exceed 255 characters'),
     contactPhone: z.preprocess(
       blankToUndefined,
       z
-        .string()
+        .string({ error: 'Phone number contains invalid characters' })
         .trim()
         .max(20, 'Phone number must not exceed 20 characters')
         .regex(/^[0-9\s\-+()]+$/, 'Phone number contains invalid characters')

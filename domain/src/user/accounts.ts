@@ -1,0 +1,15 @@
+/**
+ * Account facts the API, the seed and the browser all show: written once here.
+ */
+
+/** Emails identify accounts case-insensitively and without surrounding spaces. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The demo fleet owner the seed creates (issue 2), shown on /admin/login and in the README. */
+export const DEMO_FLEET_OWNER = { email: 'demo@medchest.example', password: 'medchest-demo' } as const;
+
+/** What a pending account is told, at login and on every page it cannot reach yet. */
+export const PENDING_ACCOUNT_MESSAGE =
+  'Your account is pending approval by an administrator. Until then you can only edit your profile.';

@@ -4,15 +4,18 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { root } from './ensure-deps.mjs';
 
+// One database per port, so two test runs on one machine (each on its own E2E_PORT) stay apart.
+const port = Number(process.env.PORT ?? 5199);
+const database = `medchest_e2e_${port}`;
 const server = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/medchest');
 const databaseUrl = new URL(server);
-databaseUrl.pathname = '/medchest_e2e';
+databaseUrl.pathname = `/${database}`;
 const admin = new URL(server);
 admin.pathname = '/postgres';
 
 const client = new pg.Client({ connectionString: admin.toString() });
 await client.connect();
-await client.query('DROP DATABASE IF EXISTS medchest_e2e WITH (FORCE)');
+await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 await client.end();
 
 const env = { ...process.env, DATABASE_URL: databaseUrl.toString() };

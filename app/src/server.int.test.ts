@@ -69,3 +69,11 @@ describe('the one-process product', () => {
     expect(await vessels.json()).toHaveLength(31);
   });
 });
+
+describe('job queues per product instance', () => {
+  it('two instances on one Redis with different databases never share a queue', async () => {
+    const { queuePrefixFor } = await import('./server');
+    expect(queuePrefixFor('postgresql://postgres@127.0.0.1:5432/medchest')).toBe('medchest-medchest');
+    expect(queuePrefixFor('postgresql://postgres@127.0.0.1:5432/medchest_e2e')).toBe('medchest-medchest_e2e');
+  });
+});

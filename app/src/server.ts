@@ -82,7 +82,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       databaseUrl: config.databaseUrl,
       redisUrl: config.redisUrl,
       smtpUrl: config.smtpUrl,
-      queuePrefix: options.queuePrefix,
+      queuePrefix: options.queuePrefix ?? queuePrefixFor(config.databaseUrl),
       mailOptions: { appUrl: `http://localhost:${config.port}` },
       log: options.log,
     });
@@ -105,4 +105,14 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
     await stop();
     throw error;
   }
+}
+
+/**
+ * Job queues belong to one product instance: two instances sharing a Redis (say `npm start` and
+ * the browser tests' server) must never take each other's jobs, whose outcomes are recorded in
+ * their own event store. The database names the instance.
+ */
+export function queuePrefixFor(databaseUrl: string): string {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+  return `medchest-${database}`;
 }

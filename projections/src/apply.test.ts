@@ -12,9 +12,9 @@ describe('reading recorded events', () => {
     expect(event.type === 'VesselCreated' && event.data.details.vesselName).toBe('MV Nordic Star');
   });
 
-  it('re-validates with the domain schema when asked, refusing data no decider could have written', () => {
-    const broken = { ...good, data: { vesselId: 'v-1', details: { ...vesselDetails(), crewSizeCategory: 5000 } } };
-    expect(() => toProjectedEvent(broken, { validate: true })).toThrow(/Crew size must not exceed 1000/);
+  it('re-validates with the domain schema when asked, refusing data of a shape no decider writes', () => {
+    const broken = { ...good, data: { vesselId: 'v-1', details: { ...vesselDetails(), crewSizeCategory: 'many' } } };
+    expect(() => toProjectedEvent(broken, { validate: true })).toThrow(/crewSizeCategory/);
   });
 
   it('refuses a version the domain has no upcaster for', () => {

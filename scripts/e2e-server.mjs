@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { root } from './ensure-deps.mjs';
+import { buildWebIfStale } from './web-build.mjs';
 
 // One database per port, so two test runs on one machine (each on its own E2E_PORT) stay apart.
 const port = Number(process.env.PORT ?? 5199);
@@ -17,6 +18,9 @@ const client = new pg.Client({ connectionString: admin.toString() });
 await client.connect();
 await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 await client.end();
+
+// `npx playwright test` alone must also serve the current screens.
+buildWebIfStale();
 
 const env = { ...process.env, DATABASE_URL: databaseUrl.toString() };
 delete env.SMTP_URL;

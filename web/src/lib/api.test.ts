@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiRequest,
   getQueryFn,
+  isPendingApprovalError,
   isUnauthorizedError,
   queryKeyToUrl,
   serverFieldErrors,
@@ -64,6 +65,13 @@ describe('reading an API error', () => {
     expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
     expect(isUnauthorizedError(new Error('401: {"message":"Invalid email or password"}'))).toBe(false);
     expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
+  });
+
+  it('recognises a 403 refusing a pending account, and no other refusal', () => {
+    const pending = '{"message":"Your account is pending approval by an administrator."}';
+    expect(isPendingApprovalError(new Error(`403: ${pending}`))).toBe(true);
+    expect(isPendingApprovalError(new Error('403: {"message":"Forbidden"}'))).toBe(false);
+    expect(isPendingApprovalError(new Error(`400: ${pending}`))).toBe(false);
   });
 });
 

@@ -81,6 +81,14 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A 403 telling a pending account it may not do this yet. The browser's copy of the user may be
+ * out of date (approved or not since it was loaded), so the caller asks the server again.
+ */
+export function isPendingApprovalError(error: unknown): boolean {
+  return errorStatus(error) === 403 && /pending approval/i.test(serverMessage(error) ?? '');
+}
+
 /** The server's per-field messages of a 400 answer, keyed by form field name. */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   const body = errorBody(error);

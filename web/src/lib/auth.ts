@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Role, UserStatus } from '@medchest/domain';
 import { getQueryFn } from './api';
 
@@ -21,12 +21,31 @@ export interface AuthUser {
 
 export const AUTH_USER_KEY = ['/api/auth/user'] as const;
 
+const authUserQueryFn = getQueryFn<AuthUser>({ on401: 'returnNull' });
+
+/**
+ * Ask the server who is signed in now and keep the answer as the auth query's data (null when
+ * logged out). Calls made while one is already under way share it.
+ */
+export function refreshSessionUser(queryClient: QueryClient): Promise<AuthUser | null> {
+  return queryClient.fetchQuery<AuthUser | null>({ queryKey: AUTH_USER_KEY, queryFn: authUserQueryFn, staleTime: 0 });
+}
+
+/**
+ * Like every query the user never goes stale (spec 000 §7), with one exception: while the account
+ * is pending, coming back to the window asks again, so an approval shows without a reload.
+ */
+function refetchOnFocusWhilePending(query: Query<AuthUser | null, Error, AuthUser | null, readonly unknown[]>) {
+  return query.state.data?.status === 'pending' ? ('always' as const) : false;
+}
+
 /** Presence of a user means authenticated; a 401 answers null, and there is no retry. */
 export function useAuth() {
   const query = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+    queryFn: authUserQueryFn,
     retry: false,
+    refetchOnWindowFocus: refetchOnFocusWhilePending,
   });
   const user = query.data ?? null;
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null };

@@ -1,18 +1,27 @@
-import { QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
-import { getQueryFn, isUnauthorizedError } from './api';
+import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { getQueryFn, isPendingApprovalError, isUnauthorizedError } from './api';
+import { AUTH_USER_KEY, refreshSessionUser } from './auth';
 import { redirectToLogin } from './unauthorized';
 
 /**
  * Configured as spec 000 §7 says: no retry, no refetch on window focus, no polling, never stale.
  * Data changes only when a mutation invalidates the keys it affects.
+ *
+ * Two answers are handled for every call: a 401 starts the Unauthorized flow, and a 403 saying the
+ * account is pending approval asks for the current user again, so the screen follows the account's
+ * real status (the auth gate sends a pending user to /profile, and an approved one gets the menu).
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (isUnauthorizedError(error)) redirectToLogin();
-      },
-    }),
+  const onError = (error: Error, queryKey?: QueryKey) => {
+    if (isUnauthorizedError(error)) redirectToLogin();
+    // Never for the user query itself: a refusal there must not ask again and again.
+    else if (isPendingApprovalError(error) && queryKey?.[0] !== AUTH_USER_KEY[0]) {
+      void refreshSessionUser(queryClient).catch(() => undefined);
+    }
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => onError(error) }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -24,6 +33,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Role, UserStatus } from '@medchest/domain';
-import { apiJson, apiRequest, getQueryFn, serverMessage } from '../../lib/api';
-import { AUTH_USER_KEY, captainVesselId, type AuthUser } from '../../lib/auth';
+import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from '../../lib/auth';
 import { notifyError } from '../../lib/notify';
 import { toast } from '../../components/ui/toast-store';
 
@@ -17,15 +17,6 @@ export interface Credentials {
 export interface SignupInput extends Credentials {
   firstName?: string;
   lastName?: string;
-}
-
-/** Ask the server who is signed in now, and keep the answer as the auth query's data. */
-function loadSessionUser(queryClient: QueryClient): Promise<AuthUser | null> {
-  return queryClient.fetchQuery<AuthUser | null>({
-    queryKey: AUTH_USER_KEY,
-    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
-    staleTime: 0,
-  });
 }
 
 function homeFor(user: AuthUser | null): string {
@@ -48,7 +39,7 @@ export function useLogin() {
     onSuccess: async (result) => {
       // Nothing cached from an earlier session may show for this user.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
-      const user = await loadSessionUser(queryClient);
+      const user = await refreshSessionUser(queryClient);
       if (result?.status === 'pending' || user?.status === 'pending') {
         showPending(result?.message ?? 'Your account is awaiting approval by an administrator. Until then you can only edit your profile.');
         navigate('/profile');
@@ -76,7 +67,7 @@ export function useSignup(onCreatedWithoutSession: (email: string) => void) {
           'Your account is pending approval by an administrator. You will be able to use MedChest once it has been approved.',
         duration: SIGNUP_TOAST_MS,
       });
-      const user = await loadSessionUser(queryClient);
+      const user = await refreshSessionUser(queryClient);
       if (user) navigate('/profile');
       else onCreatedWithoutSession(input.email);
     },
@@ -96,7 +87,7 @@ export function useDemoLogin() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
       const firstName = result?.user?.firstName;
       toast({ title: 'Success', description: firstName ? `Welcome, ${firstName}!` : 'Welcome to the MedChest demo!' });
-      const user = await loadSessionUser(queryClient);
+      const user = await refreshSessionUser(queryClient);
       navigate(homeFor(user));
     },
     onError: (error) => {

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { format } from 'date-fns';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { profileSchema, type Profile } from '@medchest/domain';
@@ -9,7 +10,15 @@ import { Field, fieldProps } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ClockIcon } from '../../components/ui/icons';
 import { apiJson } from '../../lib/api';
-import { AUTH_USER_KEY, captainVesselId, displayName, ROLE_LABELS, STATUS_LABELS, type AuthUser } from '../../lib/auth';
+import {
+  AUTH_USER_KEY,
+  captainVesselId,
+  displayName,
+  refreshSessionUser,
+  ROLE_LABELS,
+  STATUS_LABELS,
+  type AuthUser,
+} from '../../lib/auth';
 import { SUPPORT_EMAIL } from '../../lib/config';
 import { formatDate } from '../../lib/dates';
 import { schemaResolver } from '../../lib/forms';
@@ -40,25 +49,68 @@ function valuesFrom(user: AuthUser): ProfileValues {
 
 const STATUS_TONES: Record<AuthUser['status'], Tone> = { active: 'success', pending: 'warning', suspended: 'danger' };
 
+/**
+ * Shown while the account is pending. 'Check again' asks the server for the account now (an
+ * approval then takes effect at once: the banner goes, the menu appears); while it is still
+ * pending the banner says when it last looked.
+ */
 export function PendingBanner() {
+  const queryClient = useQueryClient();
+  const [stillPendingAt, setStillPendingAt] = useState<Date | null>(null);
+  const check = useMutation({
+    mutationFn: () => refreshSessionUser(queryClient),
+    onSuccess: (user) => setStillPendingAt(user?.status === 'pending' ? new Date() : null),
+    onError: (error) => notifyError(error, 'Failed to check your account status'),
+  });
   return (
     <div className="banner banner--warning" role="status" data-testid="pending-banner">
       <ClockIcon size={22} />
-      <div>
+      <div className="banner__content">
         <p className="banner__title">Your account is pending approval</p>
         <p>
           An administrator has to approve your account before you can see fleet data. You can complete your profile in the
           meantime. Questions? Contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>
+        {stillPendingAt && (
+          <p className="banner__note" data-testid="pending-checked">
+            Still pending (checked at {format(stillPendingAt, 'HH:mm')}).
+          </p>
+        )}
       </div>
+      <Button variant="outline" size="sm" onClick={() => check.mutate()} disabled={check.isPending}>
+        {check.isPending ? 'Checking...' : 'Check again'}
+      </Button>
     </div>
   );
+}
+
+/**
+ * A pending account's status can change on the server at any time (an admin approves it), while
+ * the browser's copy of the user never goes stale. So: ask again when the profile page opens (focus
+ * and 'Check again' are the other two moments), and say so when the approval arrives.
+ */
+function useFollowPendingStatus(user: AuthUser) {
+  const queryClient = useQueryClient();
+  const pending = user.status === 'pending';
+  useEffect(() => {
+    if (pending) void refreshSessionUser(queryClient).catch(() => undefined);
+    // Once per visit of the page, not on every change of the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && user.status === 'active') {
+      notifySuccess('Your account has been approved. The whole of MedChest is open to you now.');
+    }
+    wasPending.current = user.status === 'pending';
+  }, [user.status]);
 }
 
 /** /profile: the one page a pending account can reach (spec 001 §2, §5). */
 export function ProfilePage({ user }: { user: AuthUser }) {
   const queryClient = useQueryClient();
   const pending = user.status === 'pending';
+  useFollowPendingStatus(user);
   // Fleet users may pick a preferred vessel from their fleet; others type it.
   const canListVessels = user.status === 'active' && !captainVesselId(user);
   const vessels = useQuery<Vessel[]>({ queryKey: ['/api/vessels'], enabled: canListVessels });
@@ -72,7 +124,10 @@ export function ProfilePage({ user }: { user: AuthUser }) {
     defaultValues: valuesFrom(user),
   });
   const { errors, isDirty } = form.formState;
-  useEffect(() => form.reset(valuesFrom(user)), [user, form]);
+  // Reload the form when the profile itself changed on the server (a save), not when only the
+  // account's status did (an approval arriving must not throw away what the user is typing).
+  const savedValues = JSON.stringify(valuesFrom(user));
+  useEffect(() => form.reset(JSON.parse(savedValues) as ProfileValues), [savedValues, form]);
 
   const save = useMutation({
     mutationFn: (profile: Profile) => apiJson<unknown>('PATCH', '/api/auth/profile', profile),

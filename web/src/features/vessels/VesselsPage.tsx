@@ -7,12 +7,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { PlusIcon, ShipIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { ALL, useOptionFilter } from './filters';
 import type { Vessel } from './types';
 import { useVessels } from './useVessels';
 import { AddVesselModal, EditVesselModal } from './VesselFormModal';
 import './vessels.css';
-
-const ALL = 'all';
 
 /** The distinct non-empty values of one vessel field, sorted, for a filter or input suggestions. */
 export function distinctValues(vessels: readonly Vessel[], pick: (v: Vessel) => string | null | undefined): string[] {
@@ -56,9 +55,6 @@ function FilterSelect({
 /** /vessels: the fleet's vessels, filtered by fleet, company and type (spec 000 §2). */
 export function VesselsPage() {
   const vessels = useVessels();
-  const [fleet, setFleet] = useState(ALL);
-  const [company, setCompany] = useState(ALL);
-  const [type, setType] = useState(ALL);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Vessel | null>(null);
   const today = useMemo(() => new Date(), []);
@@ -67,6 +63,11 @@ export function VesselsPage() {
   const fleets = useMemo(() => distinctValues(all, (v) => v.fleet), [all]);
   const companies = useMemo(() => distinctValues(all, (v) => v.ownershipCompany), [all]);
   const types = useMemo(() => distinctValues(all, (v) => v.vesselType), [all]);
+  // Options are the values present in the list; a choice that disappears from it becomes 'all'.
+  const loaded = vessels.data !== undefined;
+  const [fleet, setFleet] = useOptionFilter(fleets, loaded);
+  const [company, setCompany] = useOptionFilter(companies, loaded);
+  const [type, setType] = useOptionFilter(types, loaded);
   const shown = all.filter(
     (v) =>
       (fleet === ALL || v.fleet === fleet) &&

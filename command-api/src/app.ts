@@ -29,7 +29,7 @@ export interface BuildAppOptions {
   /** The built web app; false to serve none (API-only). Default: web/dist of this repository. */
   webDist?: string | false;
   logger?: FastifyServerOptions['logger'];
-  /** Failed login and demo-login attempts per IP and email (default 10 per minute). */
+  /** Login and demo-login attempts per IP and email, a success given back (default 10 per minute). */
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** The clock for "today" on the dashboard (tests pin it). */
   now?: () => Date;
@@ -59,7 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await options.sessions.init();
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  // No route is limited by default; the login routes count failed attempts through it.
+  // No route is limited by default; a route opts in with config.rateLimit. (Login attempts are
+  // counted by the auth routes themselves: a success is given back, which the plugin cannot do.)
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 

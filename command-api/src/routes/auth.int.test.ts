@@ -92,6 +92,26 @@ describe('login', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('counts each attempt before the password is checked: of 40 parallel wrong guesses, 10 are checked and 30 refused', async () => {
+    await t.createUser('parallel-target@medchest.example', 'right-password', 'fleet_manager');
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => post('/api/auth/login', { email: 'parallel-target@medchest.example', password: 'guessing' })),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+    expect((await post('/api/auth/login', { email: 'parallel-target@medchest.example', password: 'right-password' })).statusCode).toBe(429);
+  });
+
+  it('gives a successful attempt back: after 9 failures and a success, one more failure is still answered', async () => {
+    await t.createUser('gives-back@medchest.example', 'right-password', 'fleet_manager');
+    const attempt = (password: string) => post('/api/auth/login', { email: 'gives-back@medchest.example', password });
+    for (let i = 0; i < 9; i++) expect((await attempt('guessing')).statusCode).toBe(401);
+    expect((await attempt('right-password')).statusCode).toBe(200);
+    expect((await attempt('guessing')).statusCode).toBe(401);
+    expect((await attempt('guessing')).statusCode).toBe(429);
+  });
+
   it('does not count successful logins: a user signing in often is never locked out', async () => {
     for (let i = 0; i < 12; i++) {
       const response = await post('/api/auth/login', { email: 'admin@medchest.example', password: 'medchest-admin' });

@@ -1,6 +1,6 @@
 import { demoLoginSchema, loginSchema, profileSchema, signupSchema } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type {} from '@fastify/rate-limit';
+import { createAttemptLimiter } from '../auth/attempts';
 import { clearSessionCookie, PENDING_MESSAGE, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import { decoyPasswordHash, verifyPassword } from '../auth/password';
 import type { SessionStore } from '../auth/sessions';
@@ -14,7 +14,7 @@ import { findUserByEmail, getUser } from '../readModels';
 export interface AuthRoutesOptions {
   deps: AppDeps;
   sessions: SessionStore;
-  /** Failed login attempts allowed per IP and email within the window (default 10 per minute). */
+  /** Login attempts (not given back by a success) allowed per IP and email within the window (default 10 per minute). */
   loginRateLimit: { max: number; timeWindowMs: number };
 }
 
@@ -26,38 +26,27 @@ export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contac
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, loginRateLimit }) => {
   /**
-   * Brute-force protection: failed attempts are counted per client IP and email, across login and
-   * demo login. Once `max` have failed within the window, further attempts are refused with 429
-   * until it passes. Successful logins are not counted, so a user signing in often is never locked out.
+   * Brute-force protection: attempts are counted per client IP and email, across login and demo
+   * login, before the password is checked (so parallel guesses cannot outrun the count). Once `max`
+   * are counted within the window, further attempts are refused with 429 until it passes; an
+   * attempt whose password was right is given back, so a user signing in often is never locked out.
    */
-  const failedLogins = app.createRateLimit({
-    max: loginRateLimit.max,
-    timeWindow: loginRateLimit.timeWindowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `login|${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
-  });
-
-  async function refuseWhenTooManyFailures(request: FastifyRequest, reply: FastifyReply) {
-    const status = await failedLogins(request, { increment: false });
-    if (!status.isAllowed && status.remaining === 0 && status.ttl > 0) {
-      const seconds = Math.max(1, status.ttlInSeconds);
-      reply.header('retry-after', String(seconds));
-      throw new HttpError(429, `Too many failed login attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
-    }
-  }
+  const loginAttempts = createAttemptLimiter(loginRateLimit);
 
   /** Check the credentials and start a session. Pending accounts may log in (they reach /profile only). */
   async function logIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
-    await refuseWhenTooManyFailures(request, reply);
+    const key = `${request.ip}|${email.trim().toLowerCase()}`;
+    const attempt = loginAttempts.take(key);
+    if (!attempt.allowed) {
+      const seconds = attempt.retryAfterSeconds;
+      reply.header('retry-after', String(seconds));
+      throw new HttpError(429, `Too many failed login attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
+    }
     const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
     // A wrong email costs as much time as a wrong password: no account enumeration by timing.
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
-    if (!user || !matches) {
-      await failedLogins(request);
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
+    if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+    loginAttempts.giveBack(key);
     if (user.status === 'suspended') throw new HttpError(403, SUSPENDED_MESSAGE);
     // A new login replaces the browser's previous session rather than leaving it alive.
     const previous = request.cookies[SESSION_COOKIE];

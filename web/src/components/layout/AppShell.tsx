@@ -4,7 +4,7 @@ import { displayName, ROLE_LABELS, type AuthUser } from '../../lib/auth';
 import { SUPPORT_EMAIL } from '../../lib/config';
 import { useLogout } from '../../features/auth/useAuthActions';
 import { GlobeIcon, LogOutIcon, LogoMark, MailIcon, MenuIcon, CloseIcon, UserIcon } from '../ui/icons';
-import { navigationFor } from './navigation';
+import { isNavItemActive, navigationFor } from './navigation';
 
 function Brand() {
   return (
@@ -17,6 +17,7 @@ function Brand() {
 
 function NavContent({ user, onNavigate }: { user: AuthUser; onNavigate?: () => void }) {
   const logout = useLogout();
+  const { pathname } = useLocation();
   const items = navigationFor(user);
   const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' nav-link--active' : ''}`;
   return (
@@ -25,12 +26,22 @@ function NavContent({ user, onNavigate }: { user: AuthUser; onNavigate?: () => v
         <Brand />
       </div>
       <nav className="sidebar__nav" aria-label="Main">
-        {items.map(({ to, label, icon: Icon, end }) => (
-          <NavLink key={to} to={to} end={end} className={linkClass} onClick={onNavigate}>
-            <Icon size={18} />
-            <span>{label}</span>
-          </NavLink>
-        ))}
+        {items.map((item) => {
+          const { to, label, icon: Icon } = item;
+          const isActive = isNavItemActive(item, pathname);
+          return (
+            <Link
+              key={to}
+              to={to}
+              className={linkClass({ isActive })}
+              aria-current={isActive ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              <Icon size={18} />
+              <span>{label}</span>
+            </Link>
+          );
+        })}
       </nav>
       <div className="sidebar__footer">
         <div className="sidebar__user" data-testid="current-user">

@@ -17,8 +17,18 @@ export interface NavItem {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number }>;
-  /** Matches only the exact path (the dashboard at /). */
-  end?: boolean;
+  /** The exact paths where this item is the current page; without it, `to` and every path under it. */
+  paths?: readonly string[];
+}
+
+/** The dashboard is at / and at /dashboard alike (spec 000 §2). */
+const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
+
+/** Whether the menu item stands for the page at `pathname` (highlighted, aria-current). */
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (item.paths) return item.paths.includes(path);
+  return path === item.to || path.startsWith(`${item.to}/`);
 }
 
 /** The menu by role (spec 000 §2 Navigation, §6). A pending account has no menu beyond the footer. */
@@ -27,14 +37,14 @@ export function navigationFor(user: AuthUser): NavItem[] {
   const vesselId = captainVesselId(user);
   if (vesselId) {
     return [
-      { to: '/', label: 'Dashboard', icon: DashboardIcon, end: true },
+      { to: '/', label: 'Dashboard', icon: DashboardIcon, paths: DASHBOARD_PATHS },
       { to: `/inventory/${vesselId}`, label: 'Medical Inventory', icon: BoxIcon },
       { to: '/compliance', label: 'Compliance Status', icon: ShieldIcon },
       { to: '/orders', label: 'Supply Orders', icon: StoreIcon },
     ];
   }
   const items: NavItem[] = [
-    { to: '/', label: 'Dashboard', icon: DashboardIcon, end: true },
+    { to: '/', label: 'Dashboard', icon: DashboardIcon, paths: DASHBOARD_PATHS },
     { to: '/vessels', label: 'Vessels', icon: ShipIcon },
     { to: '/compliance', label: 'Compliance', icon: ShieldIcon },
     { to: '/certificates', label: 'Certificates', icon: CertificateIcon },

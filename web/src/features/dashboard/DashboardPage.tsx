@@ -16,14 +16,13 @@ import {
   ShieldIcon,
   ShipIcon,
 } from '../../components/ui/icons';
-import { serverMessage } from '../../lib/api';
 import type { AuthUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { useVessels } from '../vessels/useVessels';
 import { BADGE_TONES, certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
 import { complianceTone } from './complianceTone';
 import type { DashboardStats } from './types';
-import { useDashboardStats, useFleetCompliance, useRecentActivities } from './useDashboard';
+import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from './useDashboard';
 import './dashboard.css';
 
 const RECENT_ACTIVITY_COUNT = 10;
@@ -44,24 +43,43 @@ const STAT_CARDS: {
 
 function StatCards({ enabled }: { enabled: boolean }) {
   const stats = useDashboardStats(enabled);
+  const failed = stats.isError;
   return (
-    <div className="stat-grid">
-      {STAT_CARDS.map(({ key, label, to, icon: Icon, tone, testId }) => {
-        const value = stats.data?.[key];
-        return (
-          <Link key={key} to={to} className={`stat-card stat-card--${tone}`} data-testid={testId}>
-            <span className="stat-card__icon">
-              <Icon size={22} />
-            </span>
-            <span className="stat-card__text">
-              <span className="stat-card__label">{label}</span>
-              <span className="stat-card__value" data-testid={`${testId}-value`}>
-                {stats.isLoading ? <span className="skeleton" aria-label="Loading" /> : (value ?? '—')}
+    <div className="stat-cards">
+      <div className="stat-grid">
+        {STAT_CARDS.map(({ key, label, to, icon: Icon, tone, testId }) => {
+          const value = stats.data?.[key];
+          let shown;
+          if (stats.isLoading) shown = <span className="skeleton" aria-label="Loading" />;
+          else if (failed) shown = <span className="stat-card__unavailable">Unavailable</span>;
+          else shown = value ?? '—';
+          return (
+            <Link
+              key={key}
+              to={to}
+              className={`stat-card stat-card--${tone}${failed ? ' stat-card--failed' : ''}`}
+              data-testid={testId}
+            >
+              <span className="stat-card__icon">
+                <Icon size={22} />
               </span>
-            </span>
-          </Link>
-        );
-      })}
+              <span className="stat-card__text">
+                <span className="stat-card__label">{label}</span>
+                <span className="stat-card__value" data-testid={`${testId}-value`}>
+                  {shown}
+                </span>
+              </span>
+            </Link>
+          );
+        })}
+      </div>
+      {failed && (
+        <ErrorState testId="stats-error">
+          <span className="state__inline">
+            <AlertIcon size={16} /> Failed to load dashboard statistics
+          </span>
+        </ErrorState>
+      )}
     </div>
   );
 }
@@ -70,7 +88,7 @@ function FleetComplianceCard() {
   const fleet = useFleetCompliance();
   let body;
   if (fleet.isLoading) body = <LoadingState>Loading fleet status...</LoadingState>;
-  else if (fleet.isError) body = <ErrorState>{serverMessage(fleet.error) ?? 'Failed to load fleet status'}</ErrorState>;
+  else if (fleet.isError) body = <ErrorState testId="fleet-compliance-error">Failed to load fleet status</ErrorState>;
   else if (!fleet.data?.length)
     body = (
       <EmptyState
@@ -115,8 +133,7 @@ function RecentActivityCard() {
   const recent = (activities.data ?? []).slice(0, RECENT_ACTIVITY_COUNT);
   let body;
   if (activities.isLoading) body = <LoadingState>Loading activity...</LoadingState>;
-  else if (activities.isError)
-    body = <ErrorState>{serverMessage(activities.error) ?? 'Failed to load activity'}</ErrorState>;
+  else if (activities.isError) body = <ErrorState testId="activity-error">Failed to load activity</ErrorState>;
   else if (recent.length === 0) body = <EmptyState title="No recent activity" testId="activity-empty" />;
   else
     body = (
@@ -168,7 +185,7 @@ function CertificateExpiryCard() {
   const rows = useMemo(() => certificateExpiryRows(vessels.data ?? [], today), [vessels.data, today]);
   let body;
   if (vessels.isLoading) body = <LoadingState>Loading vessels...</LoadingState>;
-  else if (vessels.isError) body = <ErrorState>{serverMessage(vessels.error) ?? 'Failed to load vessels'}</ErrorState>;
+  else if (vessels.isError) body = <ErrorState testId="expiry-error">Failed to load vessels</ErrorState>;
   else if (rows.length === 0) body = <EmptyState title="No vessels found" testId="expiry-empty" />;
   else
     body = (
@@ -239,6 +256,7 @@ function CertificateExpiryCard() {
 
 /** The fleet dashboard at / and /dashboard (spec 000 §2). */
 export function DashboardPage({ user }: { user: AuthUser }) {
+  useCriticalItems();
   return (
     <div className="page">
       <PageHeader

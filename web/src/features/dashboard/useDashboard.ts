@@ -10,6 +10,11 @@ export function useFleetCompliance() {
   return useQuery<FleetComplianceItem[]>({ queryKey: queryKeys.fleetCompliance });
 }
 
+/** Fetched with the dashboard and not shown (spec 000 §7: "fetched, result unused"). */
+export function useCriticalItems() {
+  return useQuery<unknown[]>({ queryKey: queryKeys.criticalItems });
+}
+
 export function useRecentActivities() {
   return useQuery<ActivityItem[]>({ queryKey: queryKeys.activities });
 }

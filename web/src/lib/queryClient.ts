@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { focusManager, MutationCache, QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { getQueryFn, isPendingApprovalError, isUnauthorizedError } from './api';
 import { AUTH_USER_KEY, refreshSessionUser } from './auth';
 import { redirectToLogin } from './unauthorized';
@@ -12,6 +12,7 @@ import { redirectToLogin } from './unauthorized';
  * real status (the auth gate sends a pending user to /profile, and an approved one gets the menu).
  */
 export function createQueryClient(): QueryClient {
+  followWindowFocus();
   const onError = (error: Error, queryKey?: QueryKey) => {
     if (isUnauthorizedError(error)) redirectToLogin();
     // Never for the user query itself: a refusal there must not ask again and again.
@@ -34,6 +35,25 @@ export function createQueryClient(): QueryClient {
     },
   });
   return queryClient;
+}
+
+/**
+ * "The window regains focus" means the tab coming back into view (react-query's own signal) and
+ * also the browser window being focused again while it stayed visible, e.g. after working in
+ * another window beside it. Only queries that ask for it refetch on focus (the user's own, while
+ * the account is pending); every other query has it off.
+ */
+function followWindowFocus(): void {
+  if (typeof window === 'undefined' || !window.addEventListener) return;
+  focusManager.setEventListener((handleFocus) => {
+    const listener = () => handleFocus();
+    window.addEventListener('visibilitychange', listener, false);
+    window.addEventListener('focus', listener, false);
+    return () => {
+      window.removeEventListener('visibilitychange', listener);
+      window.removeEventListener('focus', listener);
+    };
+  });
 }
 
 /**

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { EventStore, LogPosition } from '@medchest/eventstore';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './auth/plugin';
@@ -31,6 +30,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Login and demo-login attempts per IP and email, a success given back (default 10 per minute). */
   loginRateLimit?: { max: number; timeWindowMs: number };
+  /** Sign-ups per client IP (default 5 per 10 minutes). */
+  signupRateLimit?: { max: number; timeWindowMs: number };
   /** The clock for "today" on the dashboard (tests pin it). */
   now?: () => Date;
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limiting). */
@@ -55,17 +56,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const now = options.now ?? (() => new Date());
   const loginRateLimit = options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
+  const signupRateLimit = options.signupRateLimit ?? { max: 5, timeWindowMs: 10 * 60_000 };
 
   await options.sessions.init();
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  // No route is limited by default; a route opts in with config.rateLimit. (Login attempts are
-  // counted by the auth routes themselves: a success is given back, which the plugin cannot do.)
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 
   await app.register(healthRoutes, { sessions: options.sessions });
-  await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit });
+  await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit, signupRateLimit });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });
   await app.register(adminRoutes, { deps, sessions: options.sessions });

@@ -23,6 +23,12 @@ const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url,
 const patch = (url: string, payload: object | undefined, cookie?: string) =>
   t.app.inject({ method: 'PATCH', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
+/** Sign-ups are limited per client address: each test signs up from its own. */
+let addresses = 0;
+const newAddress = () => `198.51.100.${++addresses}`;
+const signup = (payload: object, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signup', payload, remoteAddress });
+
 describe('login', () => {
   it('logs the demo fleet owner in: status and role in the answer, an httpOnly SameSite=Lax session cookie', async () => {
     const response = await post('/api/auth/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
@@ -191,9 +197,9 @@ describe('logout and the current user', () => {
 describe('sign-up, pending account, approval', () => {
   it('sign-up → pending (profile only) → admin approves → the app opens', async () => {
     const before = (await t.allEvents()).length;
-    const signup = await post('/api/auth/signup', { email: 'New.Manager@Fleet.example', password: 'secret-1', firstName: 'Nina', lastName: 'Berg' });
-    expect(signup.statusCode).toBe(201);
-    expect(signup.json().user).toMatchObject({ email: 'new.manager@fleet.example', status: 'pending', role: 'fleet_manager', firstName: 'Nina' });
+    const created = await signup({ email: 'New.Manager@Fleet.example', password: 'secret-1', firstName: 'Nina', lastName: 'Berg' }, newAddress());
+    expect(created.statusCode).toBe(201);
+    expect(created.json().user).toMatchObject({ email: 'new.manager@fleet.example', status: 'pending', role: 'fleet_manager', firstName: 'Nina' });
     const events = await t.allEvents();
     expect(events.length).toBe(before + 1);
     expect(events.at(-1)).toMatchObject({ type: 'UserRegistered', streamId: `user-${userIdForEmail('new.manager@fleet.example')}` });
@@ -228,9 +234,10 @@ describe('sign-up, pending account, approval', () => {
   });
 
   it('refuses a second account for the same email, whatever its case: 409 on the email field', async () => {
-    await post('/api/auth/signup', { email: 'twice@fleet.example', password: 'secret-1' });
+    const address = newAddress();
+    await signup({ email: 'twice@fleet.example', password: 'secret-1' }, address);
     const before = (await t.allEvents()).length;
-    const response = await post('/api/auth/signup', { email: 'TWICE@fleet.example', password: 'secret-2' });
+    const response = await signup({ email: 'TWICE@fleet.example', password: 'secret-2' }, address);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: 'An account with this email already exists',
@@ -240,9 +247,10 @@ describe('sign-up, pending account, approval', () => {
   });
 
   it('lets exactly one of two simultaneous sign-ups for one email through', async () => {
+    const address = newAddress();
     const [a, b] = await Promise.all([
-      post('/api/auth/signup', { email: 'race@fleet.example', password: 'secret-1' }),
-      post('/api/auth/signup', { email: 'race@fleet.example', password: 'secret-2' }),
+      signup({ email: 'race@fleet.example', password: 'secret-1' }, address),
+      signup({ email: 'race@fleet.example', password: 'secret-2' }, address),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
   });
@@ -252,10 +260,37 @@ describe('sign-up, pending account, approval', () => {
     [{ email: 'short@fleet.example', password: '12345' }, 'Password must be at least 6 characters'],
   ])('answers 400 for a bad sign-up %j, appending nothing', async (payload, message) => {
     const before = (await t.allEvents()).length;
-    const response = await post('/api/auth/signup', payload);
+    const response = await signup(payload, newAddress());
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect((await t.allEvents()).length).toBe(before);
+  });
+});
+
+describe('sign-up rate limit', () => {
+  it('allows 5 sign-ups per address in 10 minutes: of 8 parallel ones, 5 are created and 3 get 429 with a clear message', async () => {
+    const address = newAddress();
+    const before = (await t.allEvents()).length;
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signup({ email: `burst-${i}@fleet.example`, password: 'secret-1' }, address)),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(3);
+    const limited = responses.find((r) => r.statusCode === 429)!;
+    expect(limited.json()).toEqual({ message: 'Too many sign-ups from your network. Please wait 10 minutes and try again.' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(500);
+    expect((await t.allEvents()).length).toBe(before + 5);
+
+    // Another address signs up as usual; logging in from the limited one still works.
+    expect((await signup({ email: 'elsewhere@fleet.example', password: 'secret-1' }, newAddress())).statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: `burst-${codes.indexOf(201)}@fleet.example`, password: 'secret-1' },
+      remoteAddress: address,
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
 

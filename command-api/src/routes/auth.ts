@@ -16,6 +16,8 @@ export interface AuthRoutesOptions {
   sessions: SessionStore;
   /** Login attempts (not given back by a success) allowed per IP and email within the window (default 10 per minute). */
   loginRateLimit: { max: number; timeWindowMs: number };
+  /** Sign-ups allowed per client IP within the window (default 5 per 10 minutes). */
+  signupRateLimit: { max: number; timeWindowMs: number };
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -24,7 +26,7 @@ export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contac
 /**
  * Login, sign-up, logout, the current user, the profile, and the demo entry (spec 001 §7).
  */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, loginRateLimit }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, loginRateLimit, signupRateLimit }) => {
   /**
    * Brute-force protection: attempts are counted per client IP and email, across login and demo
    * login, before the password is checked (so parallel guesses cannot outrun the count). Once `max`
@@ -72,7 +74,18 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return { user, ...(user.status === 'pending' ? { message: PENDING_MESSAGE } : {}) };
   });
 
+  /**
+   * Sign-ups are limited per client IP (every attempt counts, whatever its answer), so a script
+   * cannot fill the admin's approval list or probe which emails have accounts.
+   */
+  const signupAttempts = createAttemptLimiter(signupRateLimit);
+
   app.post('/api/auth/signup', { config: { access: 'public' } }, async (request, reply) => {
+    const attempt = signupAttempts.take(`signup|${request.ip}`);
+    if (!attempt.allowed) {
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw new HttpError(429, `Too many sign-ups from your network. Please wait ${waitingTime(attempt.retryAfterSeconds)} and try again.`);
+    }
     const input = signupSchema.parse(formBody(request.body));
     const { userId, position } = await registerUser(
       deps,
@@ -110,3 +123,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
   /** The server login route the web sends a logged-out browser to: the login page. */
   app.get('/api/login', { config: { access: 'public' } }, async (_request, reply) => reply.redirect('/login', 302));
 };
+
+/** "45 seconds", "1 minute", "10 minutes": a wait in seconds, said the way a person would. */
+export function waitingTime(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

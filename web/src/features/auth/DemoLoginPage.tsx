@@ -1,16 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { demoLoginSchema } from '@medchest/domain';
+import { DEMO_FLEET_OWNER, demoLoginSchema } from '@medchest/domain';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Field, fieldProps } from '../../components/ui/Field';
 import { LogoMark, ShipIcon, UserIcon } from '../../components/ui/icons';
 import { schemaResolver } from '../../lib/forms';
 import { useDemoLogin } from './useAuthActions';
 import './auth.css';
-
-/** The demo fleet owner account the seed creates (issue 2; also in the README). */
-const DEMO_EMAIL = 'demo@medchest.example';
-const DEMO_PASSWORD = 'medchest-demo';
 
 type DemoValues = { email: string; password: string };
 
@@ -23,8 +19,8 @@ export function DemoLoginPage() {
   });
   const { errors } = form.formState;
   const fillDemo = () => {
-    form.setValue('email', DEMO_EMAIL, { shouldValidate: form.formState.isSubmitted });
-    form.setValue('password', DEMO_PASSWORD, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('email', DEMO_FLEET_OWNER.email, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('password', DEMO_FLEET_OWNER.password, { shouldValidate: form.formState.isSubmitted });
   };
   return (
     <div className="auth-page">
@@ -46,13 +42,13 @@ export function DemoLoginPage() {
                 <div>
                   <dt>Email</dt>
                   <dd>
-                    <code>{DEMO_EMAIL}</code>
+                    <code>{DEMO_FLEET_OWNER.email}</code>
                   </dd>
                 </div>
                 <div>
                   <dt>Password</dt>
                   <dd>
-                    <code>{DEMO_PASSWORD}</code>
+                    <code>{DEMO_FLEET_OWNER.password}</code>
                   </dd>
                 </div>
               </dl>

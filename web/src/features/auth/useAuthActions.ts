@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { Role, UserStatus } from '@medchest/domain';
+import { PENDING_ACCOUNT_MESSAGE, type Role, type UserStatus } from '@medchest/domain';
 import { apiJson, apiRequest, serverMessage } from '../../lib/api';
 import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from '../../lib/auth';
 import { notifyError } from '../../lib/notify';
@@ -41,7 +41,7 @@ export function useLogin() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
       const user = await refreshSessionUser(queryClient);
       if (result?.status === 'pending' || user?.status === 'pending') {
-        showPending(result?.message ?? 'Your account is awaiting approval by an administrator. Until then you can only edit your profile.');
+        showPending(result?.message ?? PENDING_ACCOUNT_MESSAGE);
         navigate('/profile');
         return;
       }
@@ -61,12 +61,7 @@ export function useSignup(onCreatedWithoutSession: (email: string) => void) {
   return useMutation({
     mutationFn: (input: SignupInput) => apiRequest('POST', '/api/auth/signup', input),
     onSuccess: async (_res, input) => {
-      toast({
-        title: 'Success',
-        description:
-          'Your account is pending approval by an administrator. You will be able to use MedChest once it has been approved.',
-        duration: SIGNUP_TOAST_MS,
-      });
+      toast({ title: 'Success', description: `Your account has been created. ${PENDING_ACCOUNT_MESSAGE}`, duration: SIGNUP_TOAST_MS });
       const user = await refreshSessionUser(queryClient);
       if (user) navigate('/profile');
       else onCreatedWithoutSession(input.email);

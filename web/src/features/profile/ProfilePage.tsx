@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { format } from 'date-fns';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { profileSchema, type Profile } from '@medchest/domain';
+import { PENDING_ACCOUNT_MESSAGE, profileSchema, type Profile } from '@medchest/domain';
 import { Badge, type Tone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -24,7 +24,8 @@ import { formatDate } from '../../lib/dates';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { refreshKeys } from '../../lib/queryClient';
-import type { Vessel } from '../vessels/types';
+import { useVessels } from '../vessels/useVessels';
+import { distinctValues } from '../vessels/vesselOptions';
 
 type ProfileValues = {
   firstName: string;
@@ -66,10 +67,9 @@ export function PendingBanner() {
     <div className="banner banner--warning" role="status" data-testid="pending-banner">
       <ClockIcon size={22} />
       <div className="banner__content">
-        <p className="banner__title">Your account is pending approval</p>
+        <p className="banner__title">Account Pending</p>
         <p>
-          An administrator has to approve your account before you can see fleet data. You can complete your profile in the
-          meantime. Questions? Contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          {PENDING_ACCOUNT_MESSAGE} Questions? Contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>
         {stillPendingAt && (
           <p className="banner__note" data-testid="pending-checked">
@@ -113,11 +113,8 @@ export function ProfilePage({ user }: { user: AuthUser }) {
   useFollowPendingStatus(user);
   // Fleet users may pick a preferred vessel from their fleet; others type it.
   const canListVessels = user.status === 'active' && !captainVesselId(user);
-  const vessels = useQuery<Vessel[]>({ queryKey: ['/api/vessels'], enabled: canListVessels });
-  const fleets = useMemo(
-    () => [...new Set((vessels.data ?? []).map((v) => v.fleet).filter((f): f is string => !!f))].sort(),
-    [vessels.data],
-  );
+  const vessels = useVessels({ enabled: canListVessels });
+  const fleets = useMemo(() => distinctValues(vessels.data ?? [], (v) => v.fleet), [vessels.data]);
 
   const form = useForm<ProfileValues, unknown, Profile>({
     resolver: schemaResolver<ProfileValues, typeof profileSchema>(profileSchema),

@@ -13,10 +13,8 @@ import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeleteVessel, useVessel, useVessels } from './useVessels';
 import { EditVesselModal } from './VesselFormModal';
-import { distinctValues } from './VesselsPage';
+import { CONTRACT_END_CLASS, vesselSuggestions } from './vesselOptions';
 import './vessels.css';
-
-const TONE_CLASS = { past: 'text-danger', soon: 'text-warning', normal: '' } as const;
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,11 +47,7 @@ export function VesselDetailPage() {
     notifySuccess('Vessel deleted successfully');
     navigate('/vessels', { replace: true, flushSync: true });
   });
-  const all = vessels.data ?? [];
-  const suggestions = useMemo(
-    () => ({ fleets: distinctValues(all, (v) => v.fleet), companies: distinctValues(all, (v) => v.ownershipCompany) }),
-    [all],
-  );
+  const suggestions = useMemo(() => vesselSuggestions(vessels.data ?? []), [vessels.data]);
 
   if (vessel.isLoading) {
     return (
@@ -140,7 +134,7 @@ export function VesselDetailPage() {
           </Info>
           <Info label="Onboarding Date">{formatDate(v.onboardingDate) ?? null}</Info>
           <Info label="Contract End Date">
-            {v.contractEndDate ? <span className={TONE_CLASS[tone]}>{formatDate(v.contractEndDate)}</span> : null}
+            {v.contractEndDate ? <span className={CONTRACT_END_CLASS[tone]}>{formatDate(v.contractEndDate)}</span> : null}
           </Info>
           <Info label="Last Medical Review">{formatDate(v.lastMedicalReview) ?? null}</Info>
         </dl>

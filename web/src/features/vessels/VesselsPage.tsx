@@ -11,14 +11,8 @@ import { ALL, useOptionFilter } from './filters';
 import type { Vessel } from './types';
 import { useVessels } from './useVessels';
 import { AddVesselModal, EditVesselModal } from './VesselFormModal';
+import { CONTRACT_END_CLASS, distinctValues, vesselSuggestions } from './vesselOptions';
 import './vessels.css';
-
-/** The distinct non-empty values of one vessel field, sorted, for a filter or input suggestions. */
-export function distinctValues(vessels: readonly Vessel[], pick: (v: Vessel) => string | null | undefined): string[] {
-  return [...new Set(vessels.map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b));
-}
-
-const TONE_CLASS = { past: 'text-danger', soon: 'text-warning', normal: 'text-muted' } as const;
 
 function FilterSelect({
   id,
@@ -60,8 +54,8 @@ export function VesselsPage() {
   const today = useMemo(() => new Date(), []);
 
   const all = vessels.data ?? [];
-  const fleets = useMemo(() => distinctValues(all, (v) => v.fleet), [all]);
-  const companies = useMemo(() => distinctValues(all, (v) => v.ownershipCompany), [all]);
+  const suggestions = useMemo(() => vesselSuggestions(all), [all]);
+  const { fleets, companies } = suggestions;
   const types = useMemo(() => distinctValues(all, (v) => v.vesselType), [all]);
   // Options are the values present in the list; a choice that disappears from it becomes 'all'.
   const loaded = vessels.data !== undefined;
@@ -74,7 +68,6 @@ export function VesselsPage() {
       (company === ALL || v.ownershipCompany === company) &&
       (type === ALL || v.vesselType === type),
   );
-  const suggestions = { fleets, companies };
   const addButton = (
     <Button icon={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
       Add Vessel
@@ -131,7 +124,7 @@ export function VesselsPage() {
                   <td>{vessel.fleet || <span className="text-muted">—</span>}</td>
                   <td>{flagStateLabel(vessel.flagState)}</td>
                   <td className="num">{vessel.crewSizeCategory}</td>
-                  <td className={`nowrap ${TONE_CLASS[tone]}`} data-tone={tone} data-testid="contract-end">
+                  <td className={`nowrap ${CONTRACT_END_CLASS[tone]}`} data-tone={tone} data-testid="contract-end">
                     {formatDate(vessel.contractEndDate) ?? 'Not set'}
                   </td>
                   <td className="actions-col">

@@ -5,8 +5,8 @@ import { refreshKeys } from '../../lib/queryClient';
 import { queryKeys, VESSEL_CHANGE_KEYS } from '../../lib/queryKeys';
 import type { Vessel } from './types';
 
-export function useVessels() {
-  return useQuery<Vessel[]>({ queryKey: queryKeys.vessels });
+export function useVessels({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<Vessel[]>({ queryKey: queryKeys.vessels, enabled });
 }
 
 export function useVessel(id: string) {

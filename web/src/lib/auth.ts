@@ -1,5 +1,6 @@
 import { useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Role, UserStatus } from '@medchest/domain';
+import type { Tone } from '../components/ui/Badge';
 import { getQueryFn } from './api';
 
 /** The signed-in user as GET /api/auth/user answers it (spec 000 §3, 001 §3). */
@@ -74,3 +75,9 @@ export const STATUS_LABELS: Record<UserStatus, string> = {
   active: 'Active',
   suspended: 'Suspended',
 };
+
+/** The colour of an account status badge (profile, admin users); an unknown status is neutral. */
+export function statusTone(status: string): Tone {
+  const tones: Record<UserStatus, Tone> = { active: 'success', pending: 'warning', suspended: 'danger' };
+  return tones[status as UserStatus] ?? 'neutral';
+}

@@ -4,15 +4,17 @@ import { isUnauthorizedError, serverFieldErrors, serverMessage } from './api';
 import { redirectToLogin } from './unauthorized';
 
 /**
- * Tell the user a call failed: the Unauthorized flow for a 401, otherwise a destructive toast with
- * the server's message, or the catalogue's fallback text when there is none.
+ * A destructive toast with the server's message, or the catalogue's fallback text when there is
+ * none. On its own only for the sign-in calls, whose 401 means wrong credentials, not a lost session.
  */
-export function notifyError(error: unknown, fallback: string, title = 'Error'): void {
-  if (isUnauthorizedError(error)) {
-    redirectToLogin();
-    return;
-  }
+export function notifyFailure(error: unknown, fallback: string, title = 'Error'): void {
   toast({ title, description: serverMessage(error) ?? fallback, variant: 'destructive' });
+}
+
+/** Tell the user a call failed: the Unauthorized flow for a 401, otherwise `notifyFailure`. */
+export function notifyError(error: unknown, fallback: string, title = 'Error'): void {
+  if (isUnauthorizedError(error)) redirectToLogin();
+  else notifyFailure(error, fallback, title);
 }
 
 export function notifySuccess(description: string, title = 'Success'): void {

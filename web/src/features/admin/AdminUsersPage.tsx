@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, type Tone } from '../../components/ui/Badge';
+import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { CheckIcon, UsersIcon } from '../../components/ui/icons';
 import { apiRequest, serverMessage } from '../../lib/api';
-import { displayName, ROLE_LABELS, STATUS_LABELS, type AuthUser } from '../../lib/auth';
+import { displayName, ROLE_LABELS, STATUS_LABELS, statusTone, type AuthUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { refreshKeys } from '../../lib/queryClient';
 import { queryKeys } from '../../lib/queryKeys';
 
 type AdminUser = AuthUser & { vesselCount?: number | string | null };
-
-const STATUS_TONES: Record<string, Tone> = { active: 'success', pending: 'warning', suspended: 'danger' };
 
 function useUserStatusChange(action: 'approve' | 'suspend') {
   const queryClient = useQueryClient();
@@ -68,7 +66,7 @@ export function AdminUsersPage({ currentUser }: { currentUser: AuthUser }) {
                   <td>{user.email}</td>
                   <td>{ROLE_LABELS[user.role] ?? user.role}</td>
                   <td>
-                    <Badge tone={STATUS_TONES[user.status] ?? 'neutral'}>{STATUS_LABELS[user.status] ?? user.status}</Badge>
+                    <Badge tone={statusTone(user.status)}>{STATUS_LABELS[user.status] ?? user.status}</Badge>
                   </td>
                   <td>{formatDate(user.createdAt) ?? <span className="text-muted">—</span>}</td>
                   <td className="actions-col">

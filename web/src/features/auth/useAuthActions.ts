@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { PENDING_ACCOUNT_MESSAGE, type Role, type UserStatus } from '@medchest/domain';
 import { apiJson, apiRequest, serverMessage } from '../../lib/api';
 import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from '../../lib/auth';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifyFailure } from '../../lib/notify';
 import { toast } from '../../components/ui/toast-store';
 
 /** Toast durations the catalogue sets for these flows (spec 001 §9). */
@@ -17,6 +17,11 @@ export interface Credentials {
 export interface SignupInput extends Credentials {
   firstName?: string;
   lastName?: string;
+}
+
+/** Nothing cached from an earlier session may show for the user who signs in now. */
+function forgetPreviousSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
 }
 
 function homeFor(user: AuthUser | null): string {
@@ -37,8 +42,7 @@ export function useLogin() {
     mutationFn: (credentials: Credentials) =>
       apiJson<{ status: UserStatus; role: Role; message?: string }>('POST', '/api/auth/login', credentials),
     onSuccess: async (result) => {
-      // Nothing cached from an earlier session may show for this user.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+      forgetPreviousSession(queryClient);
       const user = await refreshSessionUser(queryClient);
       if (result?.status === 'pending' || user?.status === 'pending') {
         showPending(result?.message ?? PENDING_ACCOUNT_MESSAGE);
@@ -50,7 +54,7 @@ export function useLogin() {
     onError: (error) => {
       const message = serverMessage(error) ?? 'Login failed';
       if (message.toLowerCase().includes('pending')) showPending(message);
-      else toast({ title: 'Error', description: message, variant: 'destructive' });
+      else notifyFailure(error, 'Login failed');
     },
   });
 }
@@ -66,9 +70,7 @@ export function useSignup(onCreatedWithoutSession: (email: string) => void) {
       if (user) navigate('/profile');
       else onCreatedWithoutSession(input.email);
     },
-    onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Signup failed', variant: 'destructive' });
-    },
+    onError: (error) => notifyFailure(error, 'Signup failed'),
   });
 }
 
@@ -79,15 +81,13 @@ export function useDemoLogin() {
     mutationFn: (credentials: Credentials) =>
       apiJson<{ user?: { firstName?: string | null } }>('POST', '/api/demo/login', credentials),
     onSuccess: async (result) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY[0] });
+      forgetPreviousSession(queryClient);
       const firstName = result?.user?.firstName;
       toast({ title: 'Success', description: firstName ? `Welcome, ${firstName}!` : 'Welcome to the MedChest demo!' });
       const user = await refreshSessionUser(queryClient);
       navigate(homeFor(user));
     },
-    onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error) ?? 'Demo login failed', variant: 'destructive' });
-    },
+    onError: (error) => notifyFailure(error, 'Demo login failed'),
   });
 }
 

@@ -1,6 +1,7 @@
 import { certificateBadge, type CertificateBadge } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
 import { formatDate } from '../../lib/dates';
+import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
 import type { Vessel } from '../vessels/types';
 
 /** One row of the dashboard's Vessel Certificate Expiry table, with the texts of spec 000 §4. */
@@ -15,8 +16,6 @@ export interface ExpiryRow {
   badge: CertificateBadge;
   expiry: string | null;
 }
-
-const NOT_SPECIFIED = 'Not specified';
 
 export function daysLeftText(daysLeft: number | null): string {
   if (daysLeft === null) return 'N/A';
@@ -44,7 +43,7 @@ export function certificateExpiryRows(vessels: readonly Vessel[], today: Date): 
         vesselName: v.vesselName,
         fleet: v.fleet || NOT_SPECIFIED,
         company: v.ownershipCompany || NOT_SPECIFIED,
-        expiryDate: formatDate(expiry) ?? 'Not set',
+        expiryDate: formatDate(expiry) ?? NOT_SET,
         daysLeftText: daysLeftText(daysLeft),
         daysLeft,
         badge,

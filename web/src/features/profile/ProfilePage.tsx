@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { PENDING_ACCOUNT_MESSAGE, profileSchema, type Profile } from '@medchest/domain';
-import { Badge, type Tone } from '../../components/ui/Badge';
+import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, fieldProps } from '../../components/ui/Field';
@@ -17,6 +17,7 @@ import {
   refreshSessionUser,
   ROLE_LABELS,
   STATUS_LABELS,
+  statusTone,
   type AuthUser,
 } from '../../lib/auth';
 import { SUPPORT_EMAIL } from '../../lib/config';
@@ -47,8 +48,6 @@ function valuesFrom(user: AuthUser): ProfileValues {
     preferredVessel: user.preferredVessel ?? '',
   };
 }
-
-const STATUS_TONES: Record<AuthUser['status'], Tone> = { active: 'success', pending: 'warning', suspended: 'danger' };
 
 /**
  * Shown while the account is pending. 'Check again' asks the server for the account now (an
@@ -229,7 +228,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
             <div>
               <dt>Status</dt>
               <dd>
-                <Badge tone={STATUS_TONES[user.status] ?? 'neutral'} testId="account-status">
+                <Badge tone={statusTone(user.status)} testId="account-status">
                   {STATUS_LABELS[user.status] ?? user.status}
                 </Badge>
               </dd>

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, ShipIcon, TrashIcon } from '../../components/ui/icons';
 import { errorStatus, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { NOT_SPECIFIED } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeleteVessel, useVessel, useVessels } from './useVessels';
 import { EditVesselModal } from './VesselFormModal';
@@ -20,7 +21,7 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd>{children ?? <span className="text-muted">Not specified</span>}</dd>
+      <dd>{children ?? <span className="text-muted">{NOT_SPECIFIED}</span>}</dd>
     </div>
   );
 }

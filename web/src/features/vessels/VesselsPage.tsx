@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { PlusIcon, ShipIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { NOT_SET } from '../../lib/texts';
 import { ALL, useOptionFilter } from './filters';
 import type { Vessel } from './types';
 import { useVessels } from './useVessels';
@@ -125,7 +126,7 @@ export function VesselsPage() {
                   <td>{flagStateLabel(vessel.flagState)}</td>
                   <td className="num">{vessel.crewSizeCategory}</td>
                   <td className={`nowrap ${CONTRACT_END_CLASS[tone]}`} data-tone={tone} data-testid="contract-end">
-                    {formatDate(vessel.contractEndDate) ?? 'Not set'}
+                    {formatDate(vessel.contractEndDate) ?? NOT_SET}
                   </td>
                   <td className="actions-col">
                     <div className="row-actions row-actions--table">

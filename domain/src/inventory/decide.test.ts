@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../shared/testing/decider';
 import { DomainError } from '../shared/errors';
 import { decideInventory, type InventoryCommand } from './decide';
 import type { InventoryEvent } from './events';
@@ -9,29 +10,10 @@ const importId = 'a3c4e2d0-0000-4000-8000-000000000001';
 const b1 = '5d1f0a7e-0000-4000-8000-0000000000b1';
 const b2 = '5d1f0a7e-0000-4000-8000-0000000000b2';
 
-/** given(events).when(command) → the events decided, or the error thrown. */
-const given = (events: InventoryEvent[]) => ({
-  when(command: InventoryCommand) {
-    const state = events.reduce(evolveInventory, initialInventoryState());
-    let decided: InventoryEvent[] | undefined;
-    let error: unknown;
-    try {
-      decided = decideInventory(command, state);
-    } catch (e) {
-      error = e;
-    }
-    return {
-      then: (expected: InventoryEvent[]) => {
-        expect(error).toBeUndefined();
-        expect(decided).toEqual(expected);
-      },
-      thenThrows: (kind: DomainError['kind'], message: string) => {
-        expect(error).toBeInstanceOf(DomainError);
-        expect((error as DomainError).kind).toBe(kind);
-        expect((error as DomainError).message).toBe(message);
-      },
-    };
-  },
+const given = deciderSpec<InventoryCommand, ReturnType<typeof initialInventoryState>, InventoryEvent>({
+  decide: decideInventory,
+  evolve: evolveInventory,
+  initialState: initialInventoryState,
 });
 
 const added = (batchId: string, scaleId: string, quantity: number, extra: Partial<Extract<InventoryEvent, { type: 'BatchAdded' }>['data']> = {}): InventoryEvent => ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../shared/testing/decider';
 import { DomainError } from '../shared/errors';
 import { decideVessel, type VesselCommand } from './decide';
 import type { VesselEvent } from './events';
@@ -14,29 +15,10 @@ const details: VesselDetails = {
   fleet: 'North Atlantic',
 };
 
-/** given(events).when(command) → the events decided, or the error thrown. */
-const given = (events: VesselEvent[]) => ({
-  when(command: VesselCommand) {
-    const state = events.reduce(evolveVessel, initialVesselState());
-    let decided: VesselEvent[] | undefined;
-    let error: unknown;
-    try {
-      decided = decideVessel(command, state);
-    } catch (e) {
-      error = e;
-    }
-    return {
-      then: (expected: VesselEvent[]) => {
-        expect(error).toBeUndefined();
-        expect(decided).toEqual(expected);
-      },
-      thenThrows: (kind: DomainError['kind'], message: string) => {
-        expect(error).toBeInstanceOf(DomainError);
-        expect((error as DomainError).kind).toBe(kind);
-        expect((error as DomainError).message).toBe(message);
-      },
-    };
-  },
+const given = deciderSpec<VesselCommand, ReturnType<typeof initialVesselState>, VesselEvent>({
+  decide: decideVessel,
+  evolve: evolveVessel,
+  initialState: initialVesselState,
 });
 
 const created: VesselEvent = { type: 'VesselCreated', data: { vesselId, details } };

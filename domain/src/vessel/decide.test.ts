@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/testing/decider';
-import { DomainError } from '../shared/errors';
 import { decideVessel, type VesselCommand } from './decide';
 import type { VesselEvent } from './events';
 import type { VesselDetails } from './schema';

@@ -5,7 +5,6 @@
  */
 export {
   findUserByEmail,
-  findVesselByImo,
   getDashboardStats,
   getUser,
   getVessel,

@@ -7,6 +7,7 @@ export * from './vessel/schema';
 export * from './vessel/events';
 export * from './vessel/state';
 export * from './vessel/decide';
+export * from './vessel/imoClaim';
 export * from './vessel/imo';
 export * from './vessel/display';
 export * from './user/accounts';

@@ -3,17 +3,19 @@ import { emailEventDefinitions, type EmailEvent } from './email/events';
 import type { EventDefinition } from './shared/events';
 import { userEventDefinitions, type UserEvent } from './user/events';
 import { vesselEventDefinitions, type VesselEvent } from './vessel/events';
+import { imoClaimEventDefinitions, type ImoClaimEvent } from './vessel/imoClaim';
 
 /**
  * Every event the product records, in one union. Adding a capability means adding its
  * definitions here; the event store, projections and workers learn about them from this list.
  */
-export type DomainEvent = VesselEvent | UserEvent | EmailEvent;
+export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventData<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
 
 const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...vesselEventDefinitions,
+  ...imoClaimEventDefinitions,
   ...userEventDefinitions,
   ...emailEventDefinitions,
 ];

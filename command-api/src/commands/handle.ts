@@ -43,6 +43,7 @@ export interface CommandResult<State, Event> {
 }
 
 export const MAX_ATTEMPTS = 4;
+export const CHANGED_MEANWHILE = 'This record was changed by someone else at the same time. Please try again.';
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 /**
@@ -62,13 +63,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 ): Promise<CommandResult<State, Event>> {
   const now = context.now ?? (() => new Date());
   for (let attempt = 1; ; attempt++) {
-    const recorded = await deps.store.readStream(streamId);
-    let state = decider.initialState();
-    for (const stored of recorded) {
-      const event = parseEvent(stored.type, stored.version, stored.data);
-      if (!decider.isEvent(event)) throw new Error(`Event ${stored.type} does not belong in stream ${streamId}`);
-      state = decider.evolve(state, event);
-    }
+    const { state, expected } = await loadState(deps, decider, streamId);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, readModelsCaughtUp: true };
 
@@ -77,7 +72,6 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
       correlationId: context.correlationId,
       occurredAt: now().toISOString(),
     };
-    const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision;
     try {
       const appended = await deps.store.appendToStream(
         streamId,
@@ -92,12 +86,26 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
       return { events, state: newState, position: appended.position, readModelsCaughtUp };
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) {
-        throw new DomainError('conflict', 'This record was changed by someone else at the same time. Please try again.');
-      }
+      if (attempt >= MAX_ATTEMPTS) throw new DomainError('conflict', CHANGED_MEANWHILE);
       // Someone else appended first: re-read and re-decide.
     }
   }
+}
+
+/** A stream's state (its events folded) and the revision to expect when appending after it. */
+export async function loadState<State, Event extends DomainEvent>(
+  deps: Pick<CommandDeps, 'store'>,
+  decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState' | 'isEvent'>,
+  streamId: string,
+): Promise<{ state: State; expected: bigint | 'no_stream' }> {
+  const recorded = await deps.store.readStream(streamId);
+  let state = decider.initialState();
+  for (const stored of recorded) {
+    const event = parseEvent(stored.type, stored.version, stored.data);
+    if (!decider.isEvent(event)) throw new Error(`Event ${stored.type} does not belong in stream ${streamId}`);
+    state = decider.evolve(state, event);
+  }
+  return { state, expected: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision };
 }
 
 /** Wait (bounded) for the projections; a timeout is logged, not fatal: the events are recorded. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
 
@@ -160,6 +161,90 @@ describe('vessels API', () => {
     const created = await createVessel({ imoNumber: '9311971' });
     await send('DELETE', `/api/vessels/${created.id}`, manager);
     await createVessel({ imoNumber: '9311971' });
+  });
+
+  describe('IMO numbers stay unique under concurrency', () => {
+    const taken = (imo: string) => ({
+      message: `A vessel with IMO number ${imo} already exists`,
+      fieldErrors: { imoNumber: `A vessel with IMO number ${imo} already exists` },
+    });
+    const liveWithImo = async (imo: string) =>
+      ((await send('GET', '/api/vessels', manager)).json() as { imoNumber: string }[]).filter((v) => v.imoNumber === imo);
+    /** What a command that stopped half-way (a crash) leaves behind: a claim and nothing else. */
+    const strandedClaim = (imo: string, vesselId: string, occurredAt: Date) =>
+      t.store.appendToStream(
+        `vessel-imo-${imo}`,
+        [{ type: 'VesselImoClaimed', version: 1, data: { imoNumber: imo, vesselId }, metadata: { userId: null, correlationId: 'crash', occurredAt: occurredAt.toISOString() } }],
+        { expected: 'any' },
+      );
+
+    it('six parallel creates with one IMO number: exactly one 201, five 409 on the IMO field', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => send('POST', '/api/vessels', manager, { ...form, vesselName: `Racer ${i}`, imoNumber: '9398553' })),
+      );
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json()).toEqual(taken('9398553'));
+      expect(await liveWithImo('9398553')).toHaveLength(1);
+      const created = (await t.allEvents()).filter((e) => e.type === 'VesselCreated' && (e.data as { details: { imoNumber: string } }).details.imoNumber === '9398553');
+      expect(created).toHaveLength(1);
+    });
+
+    it('two parallel edits moving two vessels onto one IMO number: one is saved, the other gets 409', async () => {
+      const a = await createVessel({ imoNumber: '9401881' });
+      const b = await createVessel({ imoNumber: '9401893' });
+      const [ra, rb] = await Promise.all([
+        send('PUT', `/api/vessels/${a.id}`, manager, { ...form, imoNumber: '9402055' }),
+        send('PUT', `/api/vessels/${b.id}`, manager, { ...form, imoNumber: '9402055' }),
+      ]);
+      expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
+      expect(await liveWithImo('9402055')).toHaveLength(1);
+      // The loser keeps its own number, still held against others.
+      const loser = ra.statusCode === 409 ? a : b;
+      expect((await send('GET', `/api/vessels/${loser.id}`, manager)).json().imoNumber).toBe(loser.imoNumber);
+      expect((await send('POST', '/api/vessels', manager, { ...form, imoNumber: loser.imoNumber })).statusCode).toBe(409);
+    });
+
+    it('changing a vessel\'s IMO number frees the old one and holds the new one; the activity feed shows only the vessel changes', async () => {
+      const vessel = await createVessel({ imoNumber: '9415301' });
+      const moved = await send('PUT', `/api/vessels/${vessel.id}`, manager, { ...form, imoNumber: '9415313' });
+      expect(moved.statusCode).toBe(200);
+      expect((await send('POST', '/api/vessels', manager, { ...form, imoNumber: '9415313' })).json()).toEqual(taken('9415313'));
+      const reuse = await send('POST', '/api/vessels', manager, { ...form, vesselName: 'Second Owner', imoNumber: '9415301' });
+      expect(reuse.statusCode).toBe(201);
+      // Moving back onto a number another vessel now holds is refused.
+      expect((await send('PUT', `/api/vessels/${vessel.id}`, manager, { ...form, imoNumber: '9415301' })).statusCode).toBe(409);
+
+      const feed = (await send('GET', '/api/dashboard/all-activities?limit=500', manager)).json() as { vesselId: string; activityType: string }[];
+      expect(feed.filter((a) => a.vesselId === vessel.id).map((a) => a.activityType)).toEqual(['vessel_updated', 'vessel_created']);
+    });
+
+    it('a deleted vessel\'s IMO number can be used again, by exactly one of several parallel creates', async () => {
+      const first = await createVessel({ imoNumber: '9420588' });
+      expect((await send('DELETE', `/api/vessels/${first.id}`, manager)).statusCode).toBe(200);
+      const responses = await Promise.all(
+        Array.from({ length: 4 }, () => send('POST', '/api/vessels', manager, { ...form, imoNumber: '9420588' })),
+      );
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+      expect(await liveWithImo('9420588')).toHaveLength(1);
+    });
+
+    it('a claim left by a create that never happened holds for a few minutes (the create may still be under way), then lapses', async () => {
+      await strandedClaim('9431006', randomUUID(), new Date());
+      expect((await send('POST', '/api/vessels', manager, { ...form, imoNumber: '9431006' })).json()).toEqual(taken('9431006'));
+
+      await strandedClaim('9431018', randomUUID(), new Date(Date.now() - 10 * 60_000));
+      expect((await send('POST', '/api/vessels', manager, { ...form, imoNumber: '9431018' })).statusCode).toBe(201);
+    });
+
+    it('a claim held by a vessel deleted before it released the claim (a crash) counts as free', async () => {
+      const vessel = await createVessel({ imoNumber: '9445887' });
+      await t.store.appendToStream(
+        `vessel-${vessel.id}`,
+        [{ type: 'VesselDeleted', version: 1, data: { vesselId: vessel.id, vesselName: 'Nordic Aurora' }, metadata: { userId: null, correlationId: 'crash', occurredAt: new Date().toISOString() } }],
+        { expected: 'any' },
+      );
+      expect((await send('POST', '/api/vessels', manager, { ...form, imoNumber: '9445887' })).statusCode).toBe(201);
+    });
   });
 
   const long = (n: number) => 'a'.repeat(n);

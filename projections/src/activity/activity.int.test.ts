@@ -83,6 +83,19 @@ describe('activity feed', () => {
     expect(await listActivities(t.db)).toHaveLength(5);
   });
 
+  it('does not show IMO number claims and releases: they guard uniqueness, a user did nothing new', async () => {
+    const log = createFakeLog();
+    const imo = { imoNumber: '9074729', vesselId: V };
+    await t.project([
+      log.record({ type: 'VesselImoClaimed', data: imo }),
+      log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }),
+      log.record({ type: 'VesselDeleted', data: { vesselId: V, vesselName: 'MV Nordic Star' } }),
+      log.record({ type: 'VesselImoReleased', data: imo }),
+    ]);
+    const activities = await listActivities(t.db, { limit: 10 });
+    expect(activities.map((a) => a.activityType)).toEqual(['vessel_deleted', 'vessel_created']);
+  });
+
   it('records an event once however often it is replayed', async () => {
     const log = createFakeLog();
     const event = log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } });

@@ -154,7 +154,7 @@ function planHistory(total: number): Planned[] {
       userId,
       event: {
         type: 'UserRegistered',
-        data: { userId, email, passwordHash: `scrypt$${n}`, firstName: pick(FIRST), lastName: pick(LAST), role: 'fleet_manager', status: 'pending', source: 'signup' },
+        data: { userId, email, firstName: pick(FIRST), lastName: pick(LAST), role: 'fleet_manager', status: 'pending', source: 'signup' },
       },
     });
     userEvents++;

@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { EventStore, LogPosition } from '@medchest/eventstore';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './auth/plugin';
+import { initCredentials } from './auth/credentials';
 import type { SessionStore } from './auth/sessions';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
@@ -23,7 +24,7 @@ export interface BuildAppOptions {
   db: ReadDb;
   /** Resolves once the projections have reached `position` (read-your-writes); may reject on timeout. */
   waitFor(position: LogPosition, timeoutMs: number): Promise<unknown>;
-  /** Server-side sessions; its table is created (idempotently) while the app is built. */
+  /** Server-side sessions; its table is created (idempotently) while the app is built, as is api_credentials. */
   sessions: SessionStore;
   /** The built web app; false to serve none (API-only). Default: web/dist of this repository. */
   webDist?: string | false;
@@ -59,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signupRateLimit = options.signupRateLimit ?? { max: 5, timeWindowMs: 10 * 60_000 };
 
   await options.sessions.init();
+  await initCredentials(options.db);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });

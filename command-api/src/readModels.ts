@@ -14,6 +14,7 @@ export {
   listVessels,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
+export type { User } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

@@ -10,7 +10,7 @@ export { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints
 export { defineProjection, type Projection, type ProjectedEvent } from './projection';
 
 export { listVessels, getVessel, findVesselByImo, type Vessel } from './vessels/queries';
-export { findUserByEmail, getUser, listUsers, type User, type UserCredentials } from './users/queries';
+export { findUserByEmail, getUser, listUsers, type User } from './users/queries';
 export { listFleetCompliance, type FleetComplianceItem } from './fleet-compliance/queries';
 export { getDashboardStats, type DashboardStats } from './dashboard/queries';
 export {

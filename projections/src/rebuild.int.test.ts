@@ -29,7 +29,7 @@ async function writeHistory() {
     const userId = id('a', n);
     last = await appendDomainEvent(store, {
       type: 'UserRegistered',
-      data: { userId, email: `User${n}@Example.com`, passwordHash: `h${n}`, firstName: `F${n}`, role: 'fleet_manager', status: 'pending', source: 'signup' },
+      data: { userId, email: `User${n}@Example.com`, firstName: `F${n}`, role: 'fleet_manager', status: 'pending', source: 'signup' },
     });
     if (n % 2 === 0) last = await appendDomainEvent(store, { type: 'UserApproved', data: { userId, email: `user${n}@example.com` } });
     if (n === 3) last = await appendDomainEvent(store, { type: 'UserProfileUpdated', data: { userId, lastName: 'L3', company: 'Acme' } });

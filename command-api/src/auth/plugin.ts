@@ -2,17 +2,16 @@ import type { Role } from '@medchest/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { shared } from '../http/plugin';
-import { getUser, type ReadDb } from '../readModels';
+import { getUser, type ReadDb, type User } from '../readModels';
 import type { Access } from './access';
 import type { SessionStore } from './sessions';
-import { toPublicUser, type PublicUser } from './users';
 
 export const SESSION_COOKIE = 'medchest_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user (read model), or null. Set before any route hook runs. */
-    user: PublicUser | null;
+    user: User | null;
   }
 }
 
@@ -43,7 +42,7 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
       const session = await sessions.find(token);
       const user = session ? await getUser(db, session.userId) : undefined;
       if (user && user.status !== 'suspended') {
-        request.user = toPublicUser(user);
+        request.user = user;
       } else {
         if (session) await sessions.destroy(token);
         clearSessionCookie(reply);

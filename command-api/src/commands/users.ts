@@ -1,14 +1,16 @@
 import { DomainError, userStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import { savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { isUuid, userIdForEmail } from '../ids';
 import { getUser } from '../readModels';
 import type { AppDeps } from './context';
 import { userDecider } from './deciders';
-import { handleCommand, type CommandContext } from './handle';
+import { handleCommand, waitForReadModels, type CommandContext } from './handle';
 
 /**
  * User commands. A user's id is the UUID v5 of the lower-cased email, so registering appends to
  * `user-{id}` expecting no stream: the store itself refuses a second account for one email.
+ * The password hash goes to the API's credentials table, never into the log.
  */
 export interface Registration {
   email: string;
@@ -31,6 +33,9 @@ export async function registerUser(
   const email = registration.email.trim().toLowerCase();
   const userId = userIdForEmail(email);
   const passwordHash = await hashPassword(registration.password);
+  // The event first: its 'no stream' append is the one-account-per-email check, so only the
+  // registration that won stores its password. Should the process stop in between, the account
+  // exists without a password and cannot log in (the demo seed repairs its own accounts).
   const result = await handleCommand(
     deps,
     userDecider,
@@ -39,7 +44,6 @@ export async function registerUser(
       type: 'RegisterUser',
       userId,
       email,
-      passwordHash,
       firstName: registration.firstName,
       lastName: registration.lastName,
       role: registration.role,
@@ -47,8 +51,11 @@ export async function registerUser(
       source: registration.source,
     },
     context,
-    options,
+    { waitForReadModels: false },
   );
+  await savePasswordHash(deps.db, userId, passwordHash);
+  // Read-your-writes once the credential is stored too, so a login right after the answer works.
+  if (result.position && options.waitForReadModels !== false) await waitForReadModels(deps, result.position);
   return { userId, position: result.position };
 }
 

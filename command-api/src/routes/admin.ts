@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN } from '../auth/access';
-import { toPublicUser } from '../auth/users';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
 import { approveUser, suspendUser } from '../commands/users';
@@ -9,14 +8,14 @@ import { listUsers } from '../readModels';
 
 type WithId = { Params: { id: string } };
 
-/** User administration (spec 001 §7), admins only. Password hashes never leave the server. */
+/** User administration (spec 001 §7), admins only. (Password hashes are not in the read models at all.) */
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; sessions: SessionStore }> = async (app, { deps, sessions }) => {
-  app.get('/api/admin/users', { config: { access: ADMIN } }, async () => (await listUsers(deps.db)).map(toPublicUser));
+  app.get('/api/admin/users', { config: { access: ADMIN } }, async () => listUsers(deps.db));
 
   app.patch<WithId>('/api/admin/users/:id/approve', { config: { access: ADMIN } }, async (request, reply) => {
     const { user, position } = await approveUser(deps, request.params.id, commandContext(request));
     answerPosition(reply, position);
-    return toPublicUser(user);
+    return user;
   });
 
   app.patch<WithId>('/api/admin/users/:id/suspend', { config: { access: ADMIN } }, async (request, reply) => {
@@ -24,6 +23,6 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; sessions: SessionS
     answerPosition(reply, position);
     // A suspended account is logged out everywhere at once.
     await sessions.destroyAllForUser(user.id);
-    return toPublicUser(user);
+    return user;
   });
 };

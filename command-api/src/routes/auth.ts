@@ -1,10 +1,10 @@
 import { demoLoginSchema, loginSchema, profileSchema, signupSchema } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createAttemptLimiter } from '../auth/attempts';
+import { findPasswordHash } from '../auth/credentials';
 import { clearSessionCookie, PENDING_MESSAGE, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import { decoyPasswordHash, verifyPassword } from '../auth/password';
 import type { SessionStore } from '../auth/sessions';
-import { toPublicUser } from '../auth/users';
 import type { AppDeps } from '../commands/context';
 import { registerUser, updateProfile } from '../commands/users';
 import { answerPosition, commandContext, formBody } from '../http/context';
@@ -45,8 +45,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
       throw new HttpError(429, `Too many failed login attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
     }
     const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
+    const passwordHash = user && (await findPasswordHash(deps.db, user.id));
     // A wrong email costs as much time as a wrong password: no account enumeration by timing.
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    const matches = await verifyPassword(password, passwordHash ?? (await decoyPasswordHash()));
     if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
     loginAttempts.giveBack(key);
     if (user.status === 'suspended') throw new HttpError(403, SUSPENDED_MESSAGE);
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     if (previous) await sessions.destroy(previous);
     const { token, expiresAt } = await sessions.create(user.id);
     setSessionCookie(reply, token, expiresAt);
-    return toPublicUser(user);
+    return user;
   }
 
   app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
@@ -96,7 +97,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     answerPosition(reply, position);
     return reply.code(201).send({
       message: 'Account created. An administrator will review it; you can log in meanwhile to complete your profile.',
-      user: user ? toPublicUser(user) : { id: userId, email: input.email, status: 'pending', role: 'fleet_manager' },
+      user: user ?? { id: userId, email: input.email, status: 'pending', role: 'fleet_manager' },
     });
   });
 
@@ -117,7 +118,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     const changes = profileSchema.parse(formBody(request.body));
     const { user, position } = await updateProfile(deps, request.user.id, changes, commandContext(request));
     answerPosition(reply, position);
-    return toPublicUser(user);
+    return user;
   });
 
   /** The server login route the web sends a logged-out browser to: the login page. */

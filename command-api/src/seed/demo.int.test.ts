@@ -1,6 +1,8 @@
 import { FLAG_STATES, certificateBadge, isValidImoNumber, VESSEL_TYPES, contractEndTone } from '@medchest/domain';
 import { listVessels } from '@medchest/projections';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userIdForEmail } from '../ids';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { DEMO_VESSEL_COUNT, demoVesselId, seedDemo } from './demo';
 
@@ -78,6 +80,22 @@ describe('demo seed', () => {
     expect(report).toEqual({ usersCreated: 0, vesselsCreated: 0 });
     expect((await t.allEvents()).length).toBe(before);
     expect(await listVessels(t.db)).toHaveLength(30);
+  });
+
+  it('stores a demo account\'s password again if it was registered but its credential never stored', async () => {
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('DELETE FROM api_credentials WHERE user_id = $1', [userIdForEmail('demo@medchest.example')]);
+    } finally {
+      await client.end();
+    }
+    const login = () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@medchest.example', password: 'medchest-demo' } });
+    expect((await login()).statusCode).toBe(401);
+    const before = (await t.allEvents()).length;
+    expect(await seedDemo(t.deps, { today })).toEqual({ usersCreated: 0, vesselsCreated: 0 });
+    expect((await t.allEvents()).length).toBe(before);
+    expect((await login()).statusCode).toBe(200);
   });
 
   it('seeds the admin account, which can log in', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, isoToday, isValidImoNumber, userStreamId, vesselStreamId, type Role } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
+import { findPasswordHash, savePasswordHash } from '../auth/credentials';
+import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../commands/context';
 import { waitForReadModels } from '../commands/handle';
 import { registerUser } from '../commands/users';
@@ -48,7 +50,12 @@ export async function seedDemo(
   const report: SeedReport = { usersCreated: 0, vesselsCreated: 0 };
 
   for (const account of [DEMO_ACCOUNT, ADMIN_ACCOUNT]) {
-    if (await exists(userStreamId(userIdForEmail(account.email)))) continue;
+    const userId = userIdForEmail(account.email);
+    if (await exists(userStreamId(userId))) {
+      // Registered, but its password never stored (the process stopped in between): store it now.
+      if (!(await findPasswordHash(deps.db, userId))) await savePasswordHash(deps.db, userId, await hashPassword(account.password));
+      continue;
+    }
     const { position } = await registerUser(
       deps,
       { ...account, status: 'active', source: 'seed' },

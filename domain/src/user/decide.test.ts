@@ -34,7 +34,6 @@ const register: Extract<UserCommand, { type: 'RegisterUser' }> = {
   type: 'RegisterUser',
   userId,
   email: 'ana@fleet.example',
-  passwordHash: 'scrypt$16384$8$1$salt$key',
   firstName: 'Ana',
   lastName: 'Ruiz',
   role: 'fleet_manager',

@@ -8,7 +8,6 @@ export type UserCommand =
       type: 'RegisterUser';
       userId: string;
       email: string;
-      passwordHash: string;
       firstName?: string;
       lastName?: string;
       role: Role;

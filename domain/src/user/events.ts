@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
 import { ROLES, USER_STATUSES } from './schema';
 
-/** A new account. The password is only ever stored hashed (scrypt, see command-api). */
+/**
+ * A new account. No password, not even hashed: the log is permanent and an auditor replays it, so
+ * credentials live in the API's own table (command-api/src/auth/credentials.ts).
+ */
 export const UserRegistered = defineEvent(
   'UserRegistered',
   1,
   z.object({
     userId: z.string(),
     email: z.string(),
-    passwordHash: z.string(),
     firstName: z.string().optional(),
     lastName: z.string().optional(),
     role: z.enum(ROLES),

@@ -24,7 +24,7 @@ describe('activity feed', () => {
     const events = [
       log.record({
         type: 'UserRegistered',
-        data: { userId: ADMIN, email: 'admin@medchest.example', passwordHash: 'h', firstName: 'Ada', lastName: 'Admin', role: 'admin', status: 'active', source: 'seed' },
+        data: { userId: ADMIN, email: 'admin@medchest.example', firstName: 'Ada', lastName: 'Admin', role: 'admin', status: 'active', source: 'seed' },
       }),
       log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }, by),
       log.record({ type: 'VesselUpdated', data: { vesselId: V, details: vesselDetails({ vesselName: 'MV Nordic Dawn' }) } }, by),

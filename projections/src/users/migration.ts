@@ -5,7 +5,6 @@ export interface UsersTable {
   id: string;
   /** Lower-cased. */
   email: string;
-  password_hash: string;
   first_name: string | null;
   last_name: string | null;
   role: string;
@@ -25,7 +24,6 @@ export const usersMigration: Migration = {
       .createTable('users')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('email', 'text', (c) => c.notNull().unique())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('first_name', 'text')
       .addColumn('last_name', 'text')
       .addColumn('role', 'text', (c) => c.notNull())

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@medchest/domain';
 import type { Selectable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
@@ -16,8 +17,7 @@ export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEven
       const d = event.data;
       return {
         id: d.userId,
-        email: d.email.trim().toLowerCase(),
-        password_hash: d.passwordHash,
+        email: normalizeEmail(d.email),
         first_name: orNull(d.firstName),
         last_name: orNull(d.lastName),
         role: d.role,
@@ -57,7 +57,6 @@ const isUserEvent = (e: ProjectedEvent): e is UserProjectedEvent => (USER_EVENT_
 
 const COLUMNS = [
   'email',
-  'password_hash',
   'first_name',
   'last_name',
   'role',

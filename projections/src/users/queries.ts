@@ -1,8 +1,9 @@
+import { normalizeEmail } from '@medchest/domain';
 import type { Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { UserRow } from './project';
 
-/** A user as the API shows it. Never carries the password hash (see UserCredentials). */
+/** A user as the API shows it. Passwords are not in the log, so not here either (the API keeps them). */
 export interface User {
   id: string;
   email: string;
@@ -17,11 +18,6 @@ export interface User {
   preferredFleet: string | null;
   preferredVessel: string | null;
   createdAt: string;
-}
-
-/** What sign-in needs: the user and the stored scrypt/argon2 hash to check the password against. */
-export interface UserCredentials extends User {
-  passwordHash: string;
 }
 
 function toUser(row: UserRow): User {
@@ -42,10 +38,10 @@ function toUser(row: UserRow): User {
   };
 }
 
-/** The account with this email (any case, surrounding spaces ignored), with its password hash. */
-export async function findUserByEmail(db: Kysely<ReadModelDb>, email: string): Promise<UserCredentials | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  return row && { ...toUser(row), passwordHash: row.password_hash };
+/** The account with this email (any case, surrounding spaces ignored). */
+export async function findUserByEmail(db: Kysely<ReadModelDb>, email: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return row && toUser(row);
 }
 
 export async function getUser(db: Kysely<ReadModelDb>, id: string): Promise<User | undefined> {

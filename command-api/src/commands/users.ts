@@ -1,11 +1,11 @@
-import { DomainError, userStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import { DomainError, userStreamId, vesselStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
 import { savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { isUuid, userIdForEmail } from '../ids';
 import { getUser } from '../readModels';
 import type { AppDeps } from './context';
-import { userDecider } from './deciders';
-import { handleCommand, waitForReadModels, type CommandContext } from './handle';
+import { userDecider, vesselDecider } from './deciders';
+import { handleCommand, loadState, waitForReadModels, type CommandContext } from './handle';
 
 /**
  * User commands. A user's id is the UUID v5 of the lower-cased email, so registering appends to
@@ -23,6 +23,13 @@ export interface Registration {
 }
 
 const userNotFound = () => new DomainError('not_found', 'User not found');
+const INVALID_VESSEL = 'Please select a valid vessel';
+
+async function vesselExists(deps: AppDeps, vesselId: string): Promise<boolean> {
+  if (!isUuid(vesselId)) return false;
+  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  return state.status === 'active';
+}
 
 export async function registerUser(
   deps: AppDeps,
@@ -97,6 +104,12 @@ export async function updateProfile(deps: AppDeps, userId: string, changes: Prof
   };
   const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const profile: Profile = { ...current, ...given };
+  // A preferred vessel is one that exists (its own stream says so); a choice already on record
+  // stays acceptable if that vessel was deleted since, so saving other fields still works.
+  const preferredVessel = profile.preferredVessel;
+  if (preferredVessel && preferredVessel !== current.preferredVessel && !(await vesselExists(deps, preferredVessel))) {
+    throw new DomainError('validation', INVALID_VESSEL, { preferredVessel: INVALID_VESSEL });
+  }
   const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'UpdateProfile', userId, profile }, context);
   return { user: await existingUser(deps, userId), position };
 }

@@ -312,6 +312,49 @@ describe('profile', () => {
     expect(bad.json()).toEqual({ message: 'Phone number must not exceed 20 characters', fieldErrors: { phone: 'Phone number must not exceed 20 characters' } });
     expect((await patch('/api/auth/profile', { phone: '1' })).statusCode).toBe(401);
   });
+
+  it.each(['call me', '+47 555 1234 ext. 5', '555#1234'])('answers 400 "Phone number contains invalid characters" for %j, like the vessel form, appending nothing', async (phone) => {
+    const cookie = await t.login('demo@medchest.example', 'medchest-demo');
+    const before = (await t.allEvents()).length;
+    const bad = await patch('/api/auth/profile', { phone }, cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Phone number contains invalid characters', fieldErrors: { phone: 'Phone number contains invalid characters' } });
+    expect((await t.allEvents()).length).toBe(before);
+  });
+
+  it('accepts a preferred vessel only if it is an existing vessel (400 "Please select a valid vessel" otherwise); empty clears it', async () => {
+    await t.createUser('prefers@fleet.example', 'secret-1', 'fleet_manager');
+    const cookie = await t.login('prefers@fleet.example', 'secret-1');
+    const before = (await t.allEvents()).length;
+    for (const preferredVessel of ['not-a-vessel', '6b1f3c52-2f3e-4f65-9a55-6d1b3c0f7e11']) {
+      const bad = await patch('/api/auth/profile', { preferredVessel }, cookie);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'Please select a valid vessel', fieldErrors: { preferredVessel: 'Please select a valid vessel' } });
+    }
+    expect((await t.allEvents()).length).toBe(before);
+
+    const [vessel] = (await get('/api/vessels', cookie)).json() as { id: string }[];
+    const chosen = await patch('/api/auth/profile', { preferredVessel: vessel.id }, cookie);
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().preferredVessel).toBe(vessel.id);
+    const cleared = await patch('/api/auth/profile', { preferredVessel: '' }, cookie);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().preferredVessel ?? '').toBe('');
+  });
+
+  it('saving an unchanged profile records nothing', async () => {
+    await t.createUser('unchanged@fleet.example', 'secret-1', 'fleet_manager');
+    const cookie = await t.login('unchanged@fleet.example', 'secret-1');
+    const profile = { firstName: 'Ulla', lastName: 'Berg', phone: '+47 22 00 00 00', company: 'Fjord AS', preferredFleet: 'North', preferredVessel: '' };
+    expect((await patch('/api/auth/profile', profile, cookie)).statusCode).toBe(200);
+    const before = (await t.allEvents()).length;
+    const again = await patch('/api/auth/profile', profile, cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ firstName: 'Ulla', phone: '+47 22 00 00 00', company: 'Fjord AS' });
+    expect(again.headers['x-medchest-log-position']).toBeUndefined();
+    expect((await patch('/api/auth/profile', { company: 'Fjord AS' }, cookie)).statusCode).toBe(200);
+    expect((await t.allEvents()).length).toBe(before);
+  });
 });
 
 describe('user administration', () => {

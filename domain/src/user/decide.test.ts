@@ -97,6 +97,16 @@ describe('user decider', () => {
       .then([{ type: 'UserProfileUpdated', data: { userId, phone: '+47 22 00 00 00', company: 'Nordic Shipping' } }]);
   });
 
+  it('records nothing for an unchanged profile (a blank field is the same as an absent one)', () => {
+    const profile = { firstName: 'Ana', lastName: 'Ruiz', phone: '+47 22 00 00 00', company: 'Nordic Shipping' };
+    const updated: UserEvent = { type: 'UserProfileUpdated', data: { userId, ...profile } };
+    given([registered, updated]).when({ type: 'UpdateProfile', userId, profile: { ...profile, preferredFleet: '' } }).then([]);
+    given([registered]).when({ type: 'UpdateProfile', userId, profile: { firstName: 'Ana', lastName: 'Ruiz' } }).then([]);
+    given([registered, updated])
+      .when({ type: 'UpdateProfile', userId, profile: { ...profile, company: '' } })
+      .then([{ type: 'UserProfileUpdated', data: { userId, ...profile, company: '' } }]);
+  });
+
   it.each<[string, UserCommand]>([
     ['approve', { type: 'ApproveUser', userId }],
     ['suspend', { type: 'SuspendUser', userId }],

@@ -22,6 +22,14 @@ export type UserCommand =
 
 const notFound = () => new DomainError('not_found', 'User not found');
 
+/** Same profile, field by field; a blank field and an absent one are the same (nothing on record). */
+function sameProfile(a: Profile, b: Profile): boolean {
+  const blank = (value: string | undefined) => (value === '' ? undefined : value);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Profile>;
+  for (const key of keys) if (blank(a[key]) !== blank(b[key])) return false;
+  return true;
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
@@ -45,6 +53,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserSuspended', data: { userId: command.userId } }];
     case 'UpdateProfile':
       if (state.status === 'absent') throw notFound();
+      // Saving an unchanged profile is not a fact worth recording.
+      if (sameProfile(state.profile, command.profile)) return [];
       return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...command.profile } }];
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneNumberSchema } from '../vessel/schema';
 import { normalizeEmail } from './accounts';
 
 /** Login and sign-up forms (spec 001 §5). */
@@ -33,10 +34,7 @@ const optionalProfileText = z.preprocess(
 export const profileSchema = z.object({
   firstName: optionalProfileText,
   lastName: optionalProfileText,
-  phone: z.preprocess(
-    (v) => (v === null ? '' : v),
-    z.string().trim().max(20, 'Phone number must not exceed 20 characters').optional(),
-  ),
+  phone: z.preprocess((v) => (v === null ? '' : v), phoneNumberSchema.optional()),
   company: optionalProfileText,
   preferredFleet: optionalProfileText,
   preferredVessel: optionalProfileText,

@@ -32,6 +32,17 @@ const optionalEmail = z.preprocess(
     .optional(),
 );
 
+/**
+ * A phone number, wherever the product asks for one (a vessel's contact, a user's profile): at
+ * most 20 characters of digits, spaces, hyphens, plus signs and parentheses. Trimmed; an empty
+ * string passes (each form decides what a blank means).
+ */
+export const phoneNumberSchema = z
+  .string({ error: 'Phone number contains invalid characters' })
+  .trim()
+  .max(20, 'Phone number must not exceed 20 characters')
+  .regex(/^[0-9\s\-+()]*$/, 'Phone number contains invalid characters');
+
 const optionalDate = z.preprocess(
   blankToUndefined,
   z.string({ error: 'Please enter a valid date' }).refine(isIsoDate, 'Please enter a valid date').optional(),
@@ -60,15 +71,7 @@ export const vesselFormSchema = z
         .int('Crew size must be a whole number'),
     ),
     contactName: optionalText(255, 'Contact name must not exceed 255 characters'),
-    contactPhone: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: 'Phone number contains invalid characters' })
-        .trim()
-        .max(20, 'Phone number must not exceed 20 characters')
-        .regex(/^[0-9\s\-+()]+$/, 'Phone number contains invalid characters')
-        .optional(),
-    ),
+    contactPhone: z.preprocess(blankToUndefined, phoneNumberSchema.optional()),
     contactEmail: optionalEmail,
     fleet: optionalText(255, 'Fleet name must not exceed 255 characters'),
     ownershipCompany: optionalText(255, 'Company name must not exceed 255 characters'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './auth/password';
-import { isUuid, userIdForEmail, uuidV5 } from './ids';
+import { normalizeEmail } from '@medchest/domain';
+import { isUuid, MEDCHEST_NAMESPACE, userIdForEmail, uuidV5 } from './ids';
 
 describe('ids', () => {
   it('computes RFC UUID v5 (known vector: www.example.com in the DNS namespace)', () => {
@@ -13,6 +14,12 @@ describe('ids', () => {
     expect(id[14]).toBe('5');
     expect(userIdForEmail(' ana@fleet.example ')).toBe(id);
     expect(userIdForEmail('bo@fleet.example')).not.toBe(id);
+  });
+
+  it('normalises the email with the domain\'s rule, the one the forms and the users read model use', () => {
+    for (const email of ['  Ana@Fleet.EXAMPLE', 'ANA@fleet.example\t']) {
+      expect(userIdForEmail(email)).toBe(uuidV5(normalizeEmail(email), uuidV5('user', MEDCHEST_NAMESPACE)));
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { normalizeEmail } from '@medchest/domain';
 
 /**
  * Ids are UUIDs made by the API. Most are random (v4). A user's id is a name-based UUID v5 of the
- * lower-cased email: registering appends to `user-{id}` expecting no stream, so the event store's
- * optimistic-concurrency check is what guarantees one account per email, with no read model in the
- * way and no race between two sign-ups.
+ * email as the domain's normalizeEmail gives it: registering appends to `user-{id}` expecting no
+ * stream, so the event store's optimistic-concurrency check is what guarantees one account per
+ * email, with no read model in the way and no race between two sign-ups.
  */
 
 /** The product's own namespace for name-based ids (a fixed random UUID, never change it). */
@@ -34,4 +35,4 @@ export function uuidV5(name: string, namespace: string): string {
 const USER_NAMESPACE = uuidV5('user', MEDCHEST_NAMESPACE);
 
 /** The one id an email address can have. */
-export const userIdForEmail = (email: string): string => uuidV5(email.trim().toLowerCase(), USER_NAMESPACE);
+export const userIdForEmail = (email: string): string => uuidV5(normalizeEmail(email), USER_NAMESPACE);

@@ -1,4 +1,4 @@
-import type { Role } from '@medchest/domain';
+import { PENDING_ACCOUNT_MESSAGE, type Role } from '@medchest/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { shared } from '../http/plugin';
@@ -19,8 +19,6 @@ export interface AuthPluginOptions extends Record<string, unknown> {
   sessions: SessionStore;
   db: ReadDb;
 }
-
-export const PENDING_MESSAGE = 'Your account is pending approval by an administrator. Until then you can only edit your profile.';
 
 /**
  * Sessions and access control for every route. Resolves the session cookie to the user on each
@@ -58,7 +56,7 @@ function enforce(access: Access, request: FastifyRequest): void {
   const user = request.user;
   if (!user) throw unauthorized();
   if (access === 'authenticated') return;
-  if (user.status !== 'active') throw forbidden(PENDING_MESSAGE);
+  if (user.status !== 'active') throw forbidden(PENDING_ACCOUNT_MESSAGE);
   if (access === 'active') return;
   if (!access.roles.includes(user.role as Role)) throw forbidden('You do not have permission to do this');
 }

@@ -1,4 +1,4 @@
-import { DomainError, userStreamId, vesselStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import { DomainError, normalizeEmail, userStreamId, vesselStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
 import { savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { isUuid, userIdForEmail } from '../ids';
@@ -37,7 +37,7 @@ export async function registerUser(
   context: CommandContext,
   options: { waitForReadModels?: boolean } = {},
 ) {
-  const email = registration.email.trim().toLowerCase();
+  const email = normalizeEmail(registration.email);
   const userId = userIdForEmail(email);
   const passwordHash = await hashPassword(registration.password);
   // The event first: its 'no stream' append is the one-account-per-email check, so only the

@@ -1,3 +1,4 @@
+import { DEMO_FLEET_OWNER, PENDING_ACCOUNT_MESSAGE } from '@medchest/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdForEmail } from '../ids';
@@ -127,6 +128,12 @@ describe('login', () => {
 });
 
 describe('demo login (/admin/login)', () => {
+  it('the seeded demo fleet owner is the account the domain names (shown on /admin/login)', async () => {
+    const response = await post('/api/demo/login', DEMO_FLEET_OWNER);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: DEMO_FLEET_OWNER.email, role: 'fleet_manager', status: 'active' });
+  });
+
   it('logs in like /api/auth/login and answers the user with firstName', async () => {
     const response = await post('/api/demo/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
     expect(response.statusCode).toBe(200);
@@ -209,7 +216,7 @@ describe('sign-up, pending account, approval', () => {
     const login = await post('/api/auth/login', { email: 'new.manager@fleet.example', password: 'secret-1' });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ status: 'pending', role: 'fleet_manager' });
-    expect(login.json().message).toContain('pending');
+    expect(login.json().message).toBe(PENDING_ACCOUNT_MESSAGE);
     const cookie = sessionCookie(login);
 
     expect((await get('/api/auth/user', cookie)).json()).toMatchObject({ status: 'pending' });
@@ -219,7 +226,7 @@ describe('sign-up, pending account, approval', () => {
     for (const url of ['/api/vessels', '/api/dashboard/stats', '/api/dashboard/all-activities']) {
       const refused = await get(url, cookie);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toContain('pending');
+      expect(refused.json()).toEqual({ message: PENDING_ACCOUNT_MESSAGE });
     }
 
     const users = (await get('/api/admin/users', admin)).json() as { id: string; email: string }[];

@@ -1,8 +1,15 @@
-import { demoLoginSchema, loginSchema, profileSchema, signupSchema } from '@medchest/domain';
+import {
+  demoLoginSchema,
+  loginSchema,
+  normalizeEmail,
+  PENDING_ACCOUNT_MESSAGE,
+  profileSchema,
+  signupSchema,
+} from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createAttemptLimiter } from '../auth/attempts';
 import { findPasswordHash } from '../auth/credentials';
-import { clearSessionCookie, PENDING_MESSAGE, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import { decoyPasswordHash, verifyPassword } from '../auth/password';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
@@ -37,14 +44,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
 
   /** Check the credentials and start a session. Pending accounts may log in (they reach /profile only). */
   async function logIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
-    const key = `${request.ip}|${email.trim().toLowerCase()}`;
+    const key = `${request.ip}|${normalizeEmail(email)}`;
     const attempt = loginAttempts.take(key);
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
       reply.header('retry-after', String(seconds));
       throw new HttpError(429, `Too many failed login attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
     }
-    const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
+    const user = await findUserByEmail(deps.db, normalizeEmail(email));
     const passwordHash = user && (await findPasswordHash(deps.db, user.id));
     // A wrong email costs as much time as a wrong password: no account enumeration by timing.
     const matches = await verifyPassword(password, passwordHash ?? (await decoyPasswordHash()));
@@ -65,14 +72,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return {
       ...user,
       user,
-      ...(user.status === 'pending' ? { message: PENDING_MESSAGE } : {}),
+      ...(user.status === 'pending' ? { message: PENDING_ACCOUNT_MESSAGE } : {}),
     };
   });
 
   app.post('/api/demo/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = demoLoginSchema.parse(formBody(request.body));
     const user = await logIn(request, reply, email, password);
-    return { user, ...(user.status === 'pending' ? { message: PENDING_MESSAGE } : {}) };
+    return { user, ...(user.status === 'pending' ? { message: PENDING_ACCOUNT_MESSAGE } : {}) };
   });
 
   /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, isoToday, isValidImoNumber, userStreamId, vesselStreamId, type Role } from '@medchest/domain';
+import { DEMO_FLEET_OWNER, DomainError, isoToday, isValidImoNumber, userStreamId, vesselStreamId, type Role } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { findPasswordHash, savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
@@ -13,8 +13,7 @@ import { demoCertificates, demoFleet } from './fleet';
 export const DEMO_VESSEL_COUNT = 31;
 
 export const DEMO_ACCOUNT = {
-  email: 'demo@medchest.example',
-  password: 'medchest-demo',
+  ...DEMO_FLEET_OWNER,
   firstName: 'Demo',
   lastName: 'Fleet Owner',
   role: 'fleet_manager' as Role,

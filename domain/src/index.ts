@@ -16,3 +16,7 @@ export * from './user/events';
 export * from './user/state';
 export * from './user/decide';
 export * from './email/events';
+export * from './scale/index';
+export * from './compliance/index';
+export * from './inventory/index';
+export * from './scale-events/index';

@@ -4,12 +4,14 @@ import type { EventDefinition } from './shared/events';
 import { userEventDefinitions, type UserEvent } from './user/events';
 import { vesselEventDefinitions, type VesselEvent } from './vessel/events';
 import { imoClaimEventDefinitions, type ImoClaimEvent } from './vessel/imoClaim';
+import { inventoryEventDefinitions, type InventoryEvent } from './inventory/events';
+import { scaleEventDefinitions, type ScaleEvent } from './scale-events/events';
 
 /**
  * Every event the product records, in one union. Adding a capability means adding its
  * definitions here; the event store, projections and workers learn about them from this list.
  */
-export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent;
+export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent | InventoryEvent | ScaleEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventData<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
 
@@ -18,6 +20,8 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...imoClaimEventDefinitions,
   ...userEventDefinitions,
   ...emailEventDefinitions,
+  ...inventoryEventDefinitions,
+  ...scaleEventDefinitions,
 ];
 
 const byType = new Map(allDefinitions.map((d) => [d.type, d]));

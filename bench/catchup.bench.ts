@@ -19,7 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { currentEventVersion, type DomainEvent, type EventMetadata, type VesselDetails } from '@medchest/domain';
-import { canonicalJson, chainHash, createPostgresEventStore, type LogPosition } from '@medchest/eventstore';
+import { canonicalJson, chainHash, createPostgresEventStore, guardPool, withPoolClient, type LogPosition } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { streamIdOf } from '@medchest/projections/testing/events';
@@ -252,7 +252,12 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('bench_catchup');
   const store = createPostgresEventStore({ connectionString: database.url });
   const db = createReadModelDb(database.url);
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  // Without error listeners, a connection of this pool dropped by the server (restart, a
+  // terminated backend) while idle or checked out is an uncaught 'error' that kills the process
+  // (it once did: the dump of a PoolClient, then exit 1). Now it is logged; the query rejects.
+  const pool = guardPool(new pg.Pool({ connectionString: database.url, max: 4 }), (error) =>
+    console.error(`bench connection lost: ${error.message}`),
+  );
   try {
     await store.init();
     await migrateReadModels(db);
@@ -295,9 +300,8 @@ async function main(): Promise<void> {
       totalRows += tableRows.length;
     }
     await pool.query('CHECKPOINT');
-    const client = await pool.connect();
     t = performance.now();
-    try {
+    await withPoolClient(pool, async (client) => {
       await client.query('BEGIN');
       for (const table of READ_MODEL_TABLES) {
         for (let i = 0; i < resulting[table].length; i += BULK_CHUNK) {
@@ -307,9 +311,7 @@ async function main(): Promise<void> {
         }
       }
       await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    });
     const bulkSeconds = (performance.now() - t) / 1000;
 
     // Same rows: a sanity check that the baseline loaded what the runner produced.
@@ -327,10 +329,11 @@ async function main(): Promise<void> {
     // bulk insert time / runner catch-up time: higher is better (1.0 = replay costs what loading the result costs).
     recordFigure('projection.ratio_vs_bulk_insert', bulkSeconds / runnerSeconds, 'x');
   } finally {
-    await pool.end();
-    await db.destroy();
-    await store.close();
+    // Every pool on the database closed (each step even if one before it failed) before the drop,
+    // whose WITH (FORCE) would terminate any connection still open; the drop runs regardless.
+    const closing = await Promise.allSettled([pool.end(), db.destroy(), store.close()]);
     await database.drop();
+    for (const step of closing) if (step.status === 'rejected') console.error('closing a connection pool failed:', step.reason);
   }
 }
 

@@ -3,4 +3,5 @@ export { canonicalJson, chainHash, verifyChain } from './hash';
 export { createEventStore, type EventStoreConfig } from './factory';
 export { createPostgresEventStore, type PostgresEventStore, type PostgresEventStoreOptions } from './postgres/store';
 export { ensureDatabase } from './postgres/database';
+export { guardPool, withPoolClient, type PoolErrorHandler } from './postgres/pool';
 export { createEsdbEventStore, type EsdbEventStoreOptions } from './esdb/store';

@@ -1,3 +1,4 @@
+import { guardPool } from '@medchest/eventstore';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ActivitiesTable } from './activity/migration';
@@ -40,9 +41,10 @@ const databaseUrls = new WeakMap<Kysely<ReadModelDb>, string>();
 /** A kysely handle on the read-model database (the same PostgreSQL database as the event store by default). */
 export function createReadModelDb(databaseUrl: string, options: ReadModelDbOptions = {}): Kysely<ReadModelDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10, types });
-  // An idle client losing its connection (server restart) must not crash the process; the pool
-  // drops it and the next query opens a fresh one.
-  pool.on('error', () => {});
+  // A client losing its connection (server restart, pg_terminate_backend), idle in the pool or
+  // checked out by kysely for a query or a transaction, must not crash the process: the query
+  // rejects, the pool drops the client and the next query opens a fresh one.
+  guardPool(pool);
   const db = new Kysely<ReadModelDb>({ dialect: new PostgresDialect({ pool }) });
   databaseUrls.set(db, databaseUrl);
   return db;

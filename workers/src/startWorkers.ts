@@ -1,4 +1,4 @@
-import type { EventStore } from '@medchest/eventstore';
+import { guardPool, type EventStore } from '@medchest/eventstore';
 import { Queue, Worker, type DefaultJobOptions, type Job } from 'bullmq';
 import pg from 'pg';
 import { consoleLogger, errorMessage, type Logger } from './logger';
@@ -95,7 +95,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
 
   const ownPool = options.pool ? undefined : new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
   const pool = options.pool ?? ownPool!;
-  ownPool?.on('error', (error) => log.error(`checkpoint database: ${errorMessage(error)}`));
+  // Idle and checked-out clients alike: a lost connection is logged, never an uncaught 'error'.
+  if (ownPool) guardPool(ownPool, (error) => log.error(`checkpoint database: ${errorMessage(error)}`));
   const prefix = options.queuePrefix ?? DEFAULT_QUEUE_PREFIX;
   const connection = { url: options.redisUrl };
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { guardPool, withPoolClient } from '@medchest/eventstore';
 import pg from 'pg';
 
 /**
@@ -35,9 +36,10 @@ export function createPgSessionStore(options: {
   now?: () => Date;
 }): SessionStore {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 5 });
-  // An idle connection dropped by the server (restart) must not crash the process; the pool
-  // discards it and the next query opens a fresh one.
-  pool.on('error', () => {});
+  // A connection dropped by the server (restart, pg_terminate_backend), idle or checked out, must
+  // not crash the process; the query on it rejects, the pool discards it and the next query
+  // opens a fresh one.
+  guardPool(pool);
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
   const now = options.now ?? (() => new Date());
   let lastSweep = 0;
@@ -45,22 +47,22 @@ export function createPgSessionStore(options: {
   return {
     async init() {
       // An advisory lock keeps two processes starting together from racing on CREATE TABLE.
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtext($1))', ['medchest.api_sessions']);
-        await client.query(`
-          CREATE TABLE IF NOT EXISTS api_sessions (
-            token_hash bytea PRIMARY KEY,
-            user_id text NOT NULL,
-            created_at timestamptz NOT NULL DEFAULT now(),
-            expires_at timestamptz NOT NULL
-          )`);
-        await client.query('CREATE INDEX IF NOT EXISTS api_sessions_user_id ON api_sessions (user_id)');
-        await client.query('CREATE INDEX IF NOT EXISTS api_sessions_expires_at ON api_sessions (expires_at)');
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['medchest.api_sessions']).catch(() => {});
-        client.release();
-      }
+      await withPoolClient(pool, async (client) => {
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', ['medchest.api_sessions']);
+          await client.query(`
+            CREATE TABLE IF NOT EXISTS api_sessions (
+              token_hash bytea PRIMARY KEY,
+              user_id text NOT NULL,
+              created_at timestamptz NOT NULL DEFAULT now(),
+              expires_at timestamptz NOT NULL
+            )`);
+          await client.query('CREATE INDEX IF NOT EXISTS api_sessions_user_id ON api_sessions (user_id)');
+          await client.query('CREATE INDEX IF NOT EXISTS api_sessions_expires_at ON api_sessions (expires_at)');
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['medchest.api_sessions']).catch(() => {});
+        }
+      });
     },
 
     async create(userId) {

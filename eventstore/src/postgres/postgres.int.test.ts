@@ -5,6 +5,7 @@ import { ConcurrencyError, LOG_START, comparePositions } from '../port';
 import { readLogPage } from './read';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { appendEvents } from './append';
+import { guardPool } from './pool';
 import { createPostgresEventStore, type PostgresEventStore } from './store';
 
 let database: TestDatabase;
@@ -23,7 +24,8 @@ const follow = { pollIntervalMs: 60_000 };
 async function makeSubject(): Promise<ContractSubject> {
   const store = createPostgresEventStore({ connectionString: database.url, follow });
   // The harness's own connections: open transactions must not starve the store's pool.
-  const harness = new pg.Pool({ connectionString: database.url, max: 20 });
+  // Its clients are held across awaits (open transactions): guarded, so a lost one cannot crash the run.
+  const harness = guardPool(new pg.Pool({ connectionString: database.url, max: 20 }));
   return {
     store,
     async openTransaction() {
@@ -80,6 +82,7 @@ describe('PostgreSQL event store specifics', () => {
     subject = await makeSubject();
     await subject.store.init();
     admin = new pg.Client({ connectionString: database.url });
+    admin.on('error', () => undefined); // held for the whole suite; its queries reject if it is lost
     await admin.connect();
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withPoolClient } from './pool';
 
 /** Name of the LISTEN/NOTIFY channel appends are announced on. */
 export const NOTIFY_CHANNEL = 'medchest_events';
@@ -55,16 +56,15 @@ const INIT_LOCK_KEY = 7_236_841_190;
  * fail on a race in the catalogue.
  */
 export async function createSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK_KEY]);
-    for (const statement of SCHEMA_STATEMENTS) await client.query(statement);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  await withPoolClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK_KEY]);
+      for (const statement of SCHEMA_STATEMENTS) await client.query(statement);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -4,6 +4,7 @@ import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEven
 import { appendEvents } from './append';
 import { createStreamHeads } from './streamHeads';
 import { createNotifications } from './notifications';
+import { guardPool } from './pool';
 import { readAll, readLogPage, readStream } from './read';
 import { createSchema } from './schema';
 import { DEFAULT_FOLLOW_TIMING, follow, type FollowTiming } from './subscribe';
@@ -37,8 +38,10 @@ const STREAM_PAGE = 1_000;
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
-  // An idle client dropping (database restart) must not crash the process; the next query reconnects.
-  if (ownsPool) pool.on('error', () => undefined);
+  // A client losing its connection (database restart, pg_terminate_backend), idle or checked out,
+  // must not crash the process: the query on it rejects and the next one reconnects. A caller's
+  // pool is the caller's to guard; the store's own checkouts carry a listener either way.
+  if (ownsPool) guardPool(pool);
   const notifications = createNotifications(options.connectionString);
   const timing: FollowTiming = { ...DEFAULT_FOLLOW_TIMING, ...options.follow };
   // Committed stream heads seen by this store: lets an append with the revision just read be one INSERT.

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { LogPosition } from '@medchest/eventstore';
+import { withPoolClient, type LogPosition } from '@medchest/eventstore';
 
 /**
  * Where each reactor has got to in the event log. The table belongs to the workers: read-model
@@ -22,24 +22,25 @@ export function createCheckpointStore(pool: pg.Pool): CheckpointStore {
   return {
     async init() {
       // Serialise concurrent first starts: CREATE TABLE IF NOT EXISTS can still race on the catalog.
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query("SELECT pg_advisory_xact_lock(hashtext('medchest.reactor_checkpoints'))");
-        await client.query(`
-          CREATE TABLE IF NOT EXISTS ${CHECKPOINT_TABLE} (
-            name text PRIMARY KEY,
-            commit_position numeric(20, 0) NOT NULL,
-            event_position numeric(20, 0) NOT NULL,
-            updated_at timestamptz NOT NULL DEFAULT now()
-          )`);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      // The pool may be the caller's: the checkout gets its own 'error' listener, so a connection
+      // lost meanwhile rejects init() instead of crashing the process.
+      await withPoolClient(pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          await client.query("SELECT pg_advisory_xact_lock(hashtext('medchest.reactor_checkpoints'))");
+          await client.query(`
+            CREATE TABLE IF NOT EXISTS ${CHECKPOINT_TABLE} (
+              name text PRIMARY KEY,
+              commit_position numeric(20, 0) NOT NULL,
+              event_position numeric(20, 0) NOT NULL,
+              updated_at timestamptz NOT NULL DEFAULT now()
+            )`);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      });
     },
 
     async load(name) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentEventVersion, userStreamId } from '@medchest/domain';
-import { comparePositions } from '@medchest/eventstore';
+import { comparePositions, guardPool } from '@medchest/eventstore';
 import pg from 'pg';
 import { silentLogger } from '../logger';
 import { MAIL_QUEUE, type MailJobData } from '../mail/queue';
@@ -20,7 +20,7 @@ const started: Workers[] = [];
 
 beforeAll(async () => {
   env = await createWorkersTestEnvironment('reactor');
-  pool = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
+  pool = guardPool(new pg.Pool({ connectionString: env.databaseUrl, max: 2 }));
   server = await startTestSmtpServer();
 });
 afterEach(async () => {

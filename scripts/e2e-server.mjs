@@ -15,6 +15,8 @@ const admin = new URL(server);
 admin.pathname = '/postgres';
 
 const client = new pg.Client({ connectionString: admin.toString() });
+// A dropped connection must fail the query below, not crash the process with an unhandled event.
+client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
 await client.connect();
 await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 await client.end();

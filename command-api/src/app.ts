@@ -14,6 +14,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
+import { inventoryRoutes } from './routes/inventory';
 import { vesselRoutes } from './routes/vessels';
 import { registerWebApp } from './routes/web';
 
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit, signupRateLimit });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });
+  await app.register(inventoryRoutes, { deps });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

@@ -1,0 +1,164 @@
+import {
+  batchQuantityPatchSchema,
+  bulkImportRequestSchema,
+  decideInventory,
+  DomainError,
+  evolveInventory,
+  findBatch,
+  importSourceOf,
+  initialInventoryState,
+  inventoryBatches,
+  inventoryEventDefinitions,
+  inventoryStreamId,
+  validateImportRows,
+  vesselStreamId,
+  type BulkImportResult,
+  type DomainEvent,
+  type InventoryBatch,
+  type InventoryCommand,
+  type InventoryEvent,
+  type InventoryState,
+} from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import type { LogPosition } from '@medchest/eventstore';
+import { formBody } from '../http/context';
+import { isUuid, newId } from '../ids';
+import type { AppDeps } from './context';
+import { vesselDecider } from './deciders';
+import { handleCommand, loadState, type CommandContext, type Decider } from './handle';
+
+/**
+ * Inventory commands on a vessel's medical chest (stream `inventory-{vesselId}`): the bulk import
+ * (CSV upload and manual bulk input, spec 000 §7) and the in-place quantity edit. Each parses the
+ * body with the domain's schema (a ZodError becomes a 400 with the messages), checks the vessel on
+ * its own stream, then goes through handleCommand. Answers come from the decision and the decided
+ * state, not from a read model.
+ */
+
+const inventoryTypes = new Set<string>(inventoryEventDefinitions.map((d) => d.type));
+
+export const inventoryDecider: Decider<InventoryCommand, InventoryState, InventoryEvent> = {
+  decide: decideInventory,
+  evolve: evolveInventory,
+  initialState: initialInventoryState,
+  isEvent: (event: DomainEvent): event is InventoryEvent => inventoryTypes.has(event.type),
+};
+
+const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
+const batchNotFound = () => new DomainError('not_found', 'Batch not found');
+
+let shippedScaleIds: ReadonlySet<string> | undefined;
+/**
+ * The scale ids a row may name. Every vessel follows the shipped scale for now; when vessels get a
+ * scale of their own assigned, this becomes the vessel's scale.
+ */
+function knownScaleIds(): ReadonlySet<string> {
+  shippedScaleIds ??= new Set(loadShippedScale().items.map((item) => item.id));
+  return shippedScaleIds;
+}
+
+/**
+ * The vessel must exist (and not be deleted), read from its own stream so a lagging read model
+ * never gives a false 404. A vessel deleted between this check and the append keeps the events
+ * (they are facts about what was recorded); nothing reads an inventory of a deleted vessel.
+ */
+async function requireVessel(deps: AppDeps, vesselId: string): Promise<void> {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  if (state.status !== 'active') throw vesselNotFound();
+}
+
+/** An inventory batch as the API answers it (spec 000 §3); absent optional fields are null. */
+export interface BatchAnswer {
+  id: string;
+  scaleId: string;
+  productName: string | null;
+  quantityOnBoard: number;
+  batchNumber: number;
+  expiryDate: string | null;
+  conditionNotes: string | null;
+}
+
+export const batchAnswer = (batch: InventoryBatch): BatchAnswer => ({
+  id: batch.batchId,
+  scaleId: batch.scaleId,
+  productName: batch.productName ?? null,
+  quantityOnBoard: batch.quantity,
+  batchNumber: batch.batchNumber,
+  expiryDate: batch.expiryDate ?? null,
+  conditionNotes: batch.conditionNotes ?? null,
+});
+
+/**
+ * POST /api/vessels/{id}/inventory/bulk-import. The envelope (file name, a list of at most
+ * MAX_IMPORT_ROWS items, not empty) is a 400; every row is then checked by validateImportRows
+ * against the scale: a refused row is a row error in the answer, never a 400 for the whole import.
+ * One BatchAdded per accepted row and one InventoryImported are appended in one go.
+ */
+export async function bulkImport(
+  deps: AppDeps,
+  vesselId: string,
+  body: unknown,
+  context: CommandContext,
+): Promise<BulkImportResult & { position?: LogPosition }> {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const request = bulkImportRequestSchema.parse(formBody(body));
+  await requireVessel(deps, vesselId);
+
+  const { accepted, errors } = validateImportRows(request.items, knownScaleIds());
+  const command: InventoryCommand = {
+    type: 'BulkImport',
+    vesselId,
+    importId: newId(),
+    fileName: request.fileName,
+    source: importSourceOf(request.fileName),
+    items: accepted.map((row) => ({ ...row, batchId: newId() })),
+    rowErrors: errors,
+  };
+  const result = await handleCommand(deps, inventoryDecider, inventoryStreamId(vesselId), command, context);
+
+  // The counts are the decision's: what the InventoryImported event recorded.
+  const imported = result.events.find((event) => event.type === 'InventoryImported');
+  if (!imported) throw new Error('BulkImport decided no InventoryImported event');
+  const { successCount, errorCount, errors: rowErrors } = imported.data;
+  return { successCount, errorCount, errors: rowErrors, position: result.position };
+}
+
+/**
+ * PATCH /api/vessels/{id}/inventory/{batchId}: set a batch's quantity (reason 'count' unless
+ * given). Answers the batch as the decided state leaves it; an unchanged quantity records nothing.
+ */
+export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: string, body: unknown, context: CommandContext) {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  if (!isUuid(batchId)) throw batchNotFound();
+  const patch = batchQuantityPatchSchema.parse(formBody(body));
+  await requireVessel(deps, vesselId);
+
+  const result = await handleCommand(
+    deps,
+    inventoryDecider,
+    inventoryStreamId(vesselId),
+    {
+      type: 'AdjustBatch',
+      batchId,
+      newQuantity: patch.quantityOnBoard,
+      reason: patch.reason,
+      ...(patch.note !== undefined ? { note: patch.note } : {}),
+    },
+    context,
+  );
+  const batch = findBatch(result.state, batchId);
+  if (!batch) throw batchNotFound();
+  return { batch: batchAnswer(batch), position: result.position };
+}
+
+/**
+ * GET /api/vessels/{id}/inventory, first version: the vessel's inventory stream folded.
+ * TODO: move to the batches read model (`listVesselBatches`) once projections/src/inventory-batches
+ * lands; the answer shape (BatchAnswer) stays the same.
+ */
+export async function listVesselBatchesFromStream(deps: AppDeps, vesselId: string): Promise<BatchAnswer[]> {
+  await requireVessel(deps, vesselId);
+  const { state } = await loadState(deps, inventoryDecider, inventoryStreamId(vesselId));
+  return inventoryBatches(state).map(batchAnswer);
+}

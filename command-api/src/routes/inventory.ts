@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { FLEET } from '../auth/access';
+import type { AppDeps } from '../commands/context';
+import { adjustBatch, bulkImport, listVesselBatchesFromStream } from '../commands/inventory';
+import { answerPosition, commandContext } from '../http/context';
+
+type WithId = { Params: { id: string } };
+type WithBatch = { Params: { id: string; batchId: string } };
+
+/**
+ * A bulk import may hold up to MAX_IMPORT_ROWS (10,000) rows; as JSON that is a few megabytes,
+ * more than Fastify's default 1 MB body limit. This route alone accepts more.
+ */
+const BULK_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The inventory calls of spec 000 §7: the vessel's batches, bulk import, a batch's quantity. */
+export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  // First version, from the vessel's inventory stream folded; moves to the batches read model
+  // (`listVesselBatches`) once projections/src/inventory-batches lands.
+  app.get<WithId>('/api/vessels/:id/inventory', { config: { access: FLEET } }, async (request) =>
+    listVesselBatchesFromStream(deps, request.params.id),
+  );
+
+  app.post<WithId>(
+    '/api/vessels/:id/inventory/bulk-import',
+    { config: { access: FLEET }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
+    async (request, reply) => {
+      const { position, ...result } = await bulkImport(deps, request.params.id, request.body, commandContext(request));
+      answerPosition(reply, position);
+      return result;
+    },
+  );
+
+  app.patch<WithBatch>('/api/vessels/:id/inventory/:batchId', { config: { access: FLEET } }, async (request, reply) => {
+    const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, commandContext(request));
+    answerPosition(reply, position);
+    return batch;
+  });
+};

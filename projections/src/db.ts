@@ -1,10 +1,12 @@
 import { guardPool } from '@medchest/eventstore';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { ActivitiesTable } from './activity/migration';
+import type { ActivitiesTable, ActivityBatchesTable } from './activity/migration';
 import type { CheckpointsTable } from './checkpoints/migration';
 import type { EmailMessagesTable } from './email-log/migration';
 import type { FleetComplianceTable } from './fleet-compliance/migration';
+import type { InventoryBatchesTable } from './inventory-batches/migration';
+import type { InventoryImportsTable } from './inventory-imports/migration';
 import type { UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
 
@@ -16,6 +18,9 @@ export interface ReadModelDb {
   fleet_compliance: FleetComplianceTable;
   activities: ActivitiesTable;
   email_messages: EmailMessagesTable;
+  inventory_batches: InventoryBatchesTable;
+  inventory_imports: InventoryImportsTable;
+  activity_batches: ActivityBatchesTable;
 }
 
 const DATE_OID = 1082;

@@ -20,3 +20,10 @@ export {
   type Activity,
 } from './activity/queries';
 export { listEmailMessages, type EmailMessage } from './email-log/queries';
+export { listVesselBatches, getBatch, type InventoryBatch } from './inventory-batches/queries';
+export {
+  listInventoryImports,
+  DEFAULT_INVENTORY_IMPORT_LIMIT,
+  MAX_INVENTORY_IMPORT_LIMIT,
+  type InventoryImport,
+} from './inventory-imports/queries';

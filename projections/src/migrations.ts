@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { activityMigration } from './activity/migration';
+import { activityInventoryMigration, activityMigration } from './activity/migration';
 import { checkpointsMigration } from './checkpoints/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
+import { inventoryBatchesMigration } from './inventory-batches/migration';
+import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
 import { usersMigration } from './users/migration';
 import { vesselsMigration } from './vessels/migration';
@@ -19,6 +21,9 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0004_fleet_compliance', fleetComplianceMigration],
   ['0005_activities', activityMigration],
   ['0006_email_messages', emailLogMigration],
+  ['0007_inventory_batches', inventoryBatchesMigration],
+  ['0008_inventory_imports', inventoryImportsMigration],
+  ['0009_activity_inventory', activityInventoryMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

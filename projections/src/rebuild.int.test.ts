@@ -43,6 +43,35 @@ async function writeHistory() {
     }
     if (n % 4 === 0) last = await appendDomainEvent(store, { type: 'VesselDeleted', data: { vesselId, vesselName: `Vessel ${n}` } }, by);
   }
+  // The medical chest of six live vessels: batches, an import, a count or a usage, a removal; then
+  // one of them deleted, taking its batches (not its imports or feed lines) with it.
+  for (const n of [1, 2, 3, 5, 6, 7]) {
+    const vesselId = id('b', n);
+    const by = { userId: id('a', (n % 4) + 1) };
+    const batchId = (k: number) => id('c', n * 10 + k);
+    for (let k = 1; k <= 3; k++) {
+      last = await appendDomainEvent(
+        store,
+        {
+          type: 'BatchAdded',
+          data: { batchId: batchId(k), vesselId, scaleId: `IMGS0${k}`, batchNumber: k, quantity: 10 * k, expiryDate: `2026-0${k}-15`, productName: k === 2 ? 'Generic' : undefined },
+        },
+        by,
+      );
+    }
+    last = await appendDomainEvent(
+      store,
+      { type: 'InventoryImported', data: { vesselId, importId: id('d', n), fileName: `v${n}.csv`, source: 'csv', successCount: 3, errorCount: 1, errors: ['Row 5: unknown scale id X'] } },
+      by,
+    );
+    last = await appendDomainEvent(
+      store,
+      { type: 'BatchAdjusted', data: { batchId: batchId(2), vesselId, scaleId: 'IMGS02', previousQuantity: 20, newQuantity: 20 - n, reason: n % 2 === 0 ? 'usage' : 'count' } },
+      by,
+    );
+    if (n === 3) last = await appendDomainEvent(store, { type: 'BatchRemoved', data: { batchId: batchId(1), vesselId, scaleId: 'IMGS01' } }, by);
+  }
+  last = await appendDomainEvent(store, { type: 'VesselDeleted', data: { vesselId: id('b', 7), vesselName: 'Vessel 7' } });
   last = await appendDomainEvent(store, {
     type: 'EmailDispatched',
     data: { messageId: 'm-1', to: 'user2@example.com', subject: 'Approved', template: 'account-approved', status: 'recorded', attempts: 1, causationEventId: 'x' },
@@ -58,13 +87,19 @@ describe('rebuild', () => {
     expect(await runner.waitFor(last.position, 5000)).toBe(true);
     await runner.stop();
     const before = await snapshotReadModels(t.db);
-    expect(before.vessels).toHaveLength(9);
+    expect(before.vessels).toHaveLength(8);
     expect(before.users).toHaveLength(4);
-    expect(before.activities).toHaveLength(12 + 4 + 3);
+    // Vessel lines (created, renamed, deleted), then per chest one import and one quantity line.
+    expect(before.activities).toHaveLength(12 + 4 + 4 + 6 + 6);
+    expect(before.inventory_batches).toHaveLength(6 * 3 - 1 - 3);
+    expect(before.inventory_imports).toHaveLength(6);
+    expect(before.activity_batches).toHaveLength(18);
 
     // Damage the read models the way a bug would; a rebuild must not care.
     await t.db.updateTable('vessels').set({ vessel_name: 'corrupted' }).execute();
     await t.db.deleteFrom('users').execute();
+    await t.db.updateTable('inventory_batches').set({ quantity_on_board: 999 }).execute();
+    await t.db.deleteFrom('activity_batches').execute();
 
     const result = await rebuildReadModels({ db: t.db, store, batchSize: 5 });
     expect(result.position).toEqual(last.position);

@@ -57,3 +57,29 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
       ON CONFLICT (${sql.ref(conflict.key)}) ${onConflict}`.execute(db);
   }
 }
+
+/**
+ * Update many stored rows in one statement per few thousand rows, the rows travelling as ONE jsonb
+ * parameter as in writeRows: each row names its key and the columns to set (every row the same
+ * keys). A row whose key the table does not hold changes nothing (no insert).
+ */
+export async function updateRows<T extends keyof ReadModelDb & string>(
+  db: Kysely<ReadModelDb>,
+  table: T,
+  rows: readonly Partial<Insertable<ReadModelDb[T]>>[],
+  key: keyof ReadModelDb[T] & string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).filter((c) => c !== key);
+  if (columns.length === 0) return;
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const json = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT), (_key, value: unknown) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    );
+    await sql`
+      UPDATE ${sql.table(table)} AS t
+      SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`))}
+      FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${json}::jsonb) AS r
+      WHERE t.${sql.ref(key)} = r.${sql.ref(key)}`.execute(db);
+  }
+}

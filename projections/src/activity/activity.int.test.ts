@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
+import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
 import { listActivities } from './queries';
 
@@ -124,5 +124,132 @@ describe('certificate activity', () => {
       vessel: { vesselName: 'MV Nordic Star' },
       metadata: { certificateIssuer: 'Bahamas Maritime Authority', expiryDate: '2027-04-30' },
     });
+  });
+});
+
+describe('inventory activity', () => {
+  const batch = (n: number) => `c1000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const addBatch = (n: number, batchNumber: number, scaleId = 'IMGS01') => ({
+    type: 'BatchAdded' as const,
+    data: { batchId: batch(n), vesselId: V, scaleId, batchNumber, quantity: 100 },
+  });
+  const importOf = (successCount: number, fileName = 'chest.csv') => ({
+    type: 'InventoryImported' as const,
+    data: { vesselId: V, importId: batch(900 + successCount), fileName, source: 'csv' as const, successCount, errorCount: 1, errors: ['Row 4: unknown scale id X'] },
+  });
+
+  it('an import is one inventory_update line naming the file and the vessel; its batches make no line of their own', async () => {
+    const log = createFakeLog();
+    const by = { userId: ADMIN };
+    await t.project([
+      log.record({
+        type: 'UserRegistered',
+        data: { userId: ADMIN, email: 'admin@medchest.example', firstName: 'Ada', lastName: 'Admin', role: 'admin', status: 'active', source: 'seed' },
+      }),
+      log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }, by),
+    ]);
+    const imported = log.record(importOf(2, 'nordic-star.csv'), by);
+    await t.project([log.record(addBatch(1, 1), by), log.record(addBatch(2, 2), by), imported]);
+
+    const [latest, ...rest] = await listActivities(t.db, { limit: 10 });
+    expect(rest.map((a) => a.activityType)).toEqual(['vessel_created']);
+    expect(latest).toEqual({
+      id: imported.id,
+      activityType: 'inventory_update',
+      description: '2 items imported from nordic-star.csv for MV Nordic Star',
+      createdAt: imported.metadata.occurredAt,
+      vesselId: V,
+      vessel: { vesselName: 'MV Nordic Star' },
+      user: { firstName: 'Ada', lastName: 'Admin' },
+      metadata: { importId: batch(902), fileName: 'nordic-star.csv', source: 'csv', successCount: 2, errorCount: 1 },
+    });
+  });
+
+  it('names the vessel as it was called when the import happened, renamed in the same batch of the log or before', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } })]);
+    await t.project([
+      log.record(importOf(1)),
+      log.record({ type: 'VesselUpdated', data: { vesselId: V, details: vesselDetails({ vesselName: 'MV Nordic Dawn' }) } }),
+      log.record(importOf(3)),
+    ]);
+    await t.project([log.record(importOf(5))]);
+    const lines = (await listActivities(t.db)).filter((a) => a.activityType === 'inventory_update').map((a) => a.description);
+    expect(lines).toEqual([
+      '5 items imported from chest.csv for MV Nordic Dawn',
+      '3 items imported from chest.csv for MV Nordic Dawn',
+      '1 item imported from chest.csv for MV Nordic Star',
+    ]);
+  });
+
+  it('an import for a vessel the feed has never seen keeps its line without the name', async () => {
+    const log = createFakeLog();
+    await t.project([log.record(importOf(4, 'x.csv'))]);
+    const [line] = await listActivities(t.db);
+    expect(line).toMatchObject({ description: '4 items imported from x.csv', vessel: null, vesselId: V });
+  });
+
+  it('a quantity change names the item and batch number and why; usage is usage_tracked with the quantity used', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }), log.record(addBatch(1, 2, 'IMGS07'))]);
+    const counted = log.record({
+      type: 'BatchAdjusted',
+      data: { batchId: batch(1), vesselId: V, scaleId: 'IMGS07', previousQuantity: 100, newQuantity: 90, reason: 'count' },
+    });
+    const used = log.record({
+      type: 'BatchAdjusted',
+      data: { batchId: batch(1), vesselId: V, scaleId: 'IMGS07', previousQuantity: 90, newQuantity: 84, reason: 'usage', note: 'crew injury' },
+    });
+    // Added and adjusted in the same batch of the log: the number is known from the batch itself.
+    const added = log.record(addBatch(2, 1, 'IMGS08'));
+    const disposed = log.record({
+      type: 'BatchAdjusted',
+      data: { batchId: batch(2), vesselId: V, scaleId: 'IMGS08', previousQuantity: 100, newQuantity: 0, reason: 'disposal' },
+    });
+    await t.project([counted, used, added, disposed]);
+
+    const lines = await listActivities(t.db, { limit: 3 });
+    expect(lines.map(({ activityType, description, vessel, metadata }) => ({ activityType, description, vessel, metadata }))).toEqual([
+      {
+        activityType: 'inventory_update',
+        description: 'Quantity of IMGS08 batch 1 changed from 100 to 0 (disposed of)',
+        vessel: { vesselName: 'MV Nordic Star' },
+        metadata: { quantityRemaining: 0, reason: 'disposal' },
+      },
+      {
+        activityType: 'usage_tracked',
+        description: 'Quantity of IMGS07 batch 2 changed from 90 to 84 (used on board)',
+        vessel: { vesselName: 'MV Nordic Star' },
+        metadata: { quantityRemaining: 84, reason: 'usage', quantityUsed: 6 },
+      },
+      {
+        activityType: 'inventory_update',
+        description: 'Quantity of IMGS07 batch 2 changed from 100 to 90 (stock count)',
+        vessel: { vesselName: 'MV Nordic Star' },
+        metadata: { quantityRemaining: 90, reason: 'count' },
+      },
+    ]);
+    expect(lines[0].id).toBe(disposed.id);
+  });
+
+  it('gives the same lines event by event as in one batch of the log', async () => {
+    const log = createFakeLog();
+    const events = [
+      log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }),
+      log.record(addBatch(1, 1)),
+      log.record(importOf(1)),
+      log.record({ type: 'VesselUpdated', data: { vesselId: V, details: vesselDetails({ vesselName: 'MV Nordic Dawn' }) } }),
+      log.record({
+        type: 'BatchAdjusted',
+        data: { batchId: batch(1), vesselId: V, scaleId: 'IMGS01', previousQuantity: 100, newQuantity: 1, reason: 'usage' },
+      }),
+      log.record(importOf(2)),
+    ];
+    for (const event of events) await t.project([event]);
+    const oneByOne = await snapshotReadModels(t.db);
+    expect(oneByOne.activities).toHaveLength(5);
+    await resetReadModels(t.db);
+    await t.project(events);
+    expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
   });
 });

@@ -20,6 +20,18 @@ export interface ActivitiesTable {
   log_event: ColumnType<string, bigint | string, bigint | string>;
 }
 
+/**
+ * The batch number of every batch ever added, kept by the activity read model itself so a
+ * BatchAdjusted line can name its batch ("IMGS01 batch 2"): the event carries only the batch id,
+ * and another read model's table may be at another point of the log (a rebuild must give the same
+ * lines whatever order the read models catch up in).
+ */
+export interface ActivityBatchesTable {
+  batch_id: string;
+  scale_id: string;
+  batch_number: number;
+}
+
 export const activityMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
@@ -36,5 +48,21 @@ export const activityMigration: Migration = {
       .addColumn('log_event', 'bigint', (c) => c.notNull())
       .execute();
     await sql`CREATE INDEX activities_newest_idx ON activities (created_at DESC, log_commit DESC, log_event DESC)`.execute(db);
+  },
+};
+
+/**
+ * For the inventory lines: the batch numbers, and the vessel's latest name found from the feed's own
+ * vessel lines (the newest line of the vessel in log order).
+ */
+export const activityInventoryMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('activity_batches')
+      .addColumn('batch_id', 'text', (c) => c.primaryKey())
+      .addColumn('scale_id', 'text', (c) => c.notNull())
+      .addColumn('batch_number', 'integer', (c) => c.notNull())
+      .execute();
+    await sql`CREATE INDEX activities_vessel_idx ON activities (vessel_id, log_commit DESC, log_event DESC) WHERE vessel_name IS NOT NULL`.execute(db);
   },
 };

@@ -1,11 +1,31 @@
-import type { Insertable, Transaction } from 'kysely';
+import { BATCH_ADJUSTMENT_REASON_LABELS } from '@medchest/domain';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import type { ActivitiesTable } from './migration';
+import type { ActivitiesTable, ActivityBatchesTable } from './migration';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
-export type ActivityType = 'vessel_created' | 'vessel_updated' | 'vessel_deleted' | 'certificate_updated';
+export type ActivityType =
+  | 'vessel_created'
+  | 'vessel_updated'
+  | 'vessel_deleted'
+  | 'certificate_updated'
+  | 'inventory_update'
+  | 'usage_tracked';
+
+/** The events the feed reads: BatchAdded makes no line, it only records the batch's number. */
+export const ACTIVITY_EVENT_TYPES = [...VESSEL_EVENT_TYPES, 'BatchAdded', 'BatchAdjusted', 'InventoryImported'] as const;
+
+/** What the feed knows of the log before an event: for the lines whose event does not say it all. */
+export interface ActivityContext {
+  /** The vessel's name as of the event, or null when the feed has never seen the vessel. */
+  vesselName(vesselId: string): string | null;
+  /** The batch's scale id and number, or undefined when the feed has never seen it added. */
+  batch(batchId: string): { scaleId: string; batchNumber: number } | undefined;
+}
+
+const NO_CONTEXT: ActivityContext = { vesselName: () => null, batch: () => undefined };
 
 interface ActivityFacts {
   activityType: ActivityType;
@@ -16,7 +36,7 @@ interface ActivityFacts {
 }
 
 /** The feed's line for an event, or undefined for an event the feed does not show. */
-export function describeActivity(event: ProjectedEvent): ActivityFacts | undefined {
+export function describeActivity(event: ProjectedEvent, context: ActivityContext = NO_CONTEXT): ActivityFacts | undefined {
   switch (event.type) {
     case 'VesselCreated': {
       const { vesselId, details } = event.data;
@@ -58,15 +78,102 @@ export function describeActivity(event: ProjectedEvent): ActivityFacts | undefin
         metadata: { certificateIssuer, expiryDate },
       };
     }
+    case 'InventoryImported': {
+      const { vesselId, importId, fileName, source, successCount, errorCount } = event.data;
+      const vesselName = context.vesselName(vesselId);
+      const items = `${successCount} ${successCount === 1 ? 'item' : 'items'}`;
+      return {
+        activityType: 'inventory_update',
+        description: `${items} imported from ${fileName}${vesselName === null ? '' : ` for ${vesselName}`}`,
+        vesselId,
+        vesselName,
+        metadata: { importId, fileName, source, successCount, errorCount },
+      };
+    }
+    case 'BatchAdjusted': {
+      const { vesselId, batchId, scaleId, previousQuantity, newQuantity, reason } = event.data;
+      const batchNumber = context.batch(batchId)?.batchNumber;
+      const batch = batchNumber === undefined ? 'batch' : `batch ${batchNumber}`;
+      const description = `Quantity of ${scaleId} ${batch} changed from ${previousQuantity} to ${newQuantity} (${BATCH_ADJUSTMENT_REASON_LABELS[reason].toLowerCase()})`;
+      const metadata: Record<string, unknown> = { quantityRemaining: newQuantity, reason };
+      if (reason === 'usage') {
+        return {
+          activityType: 'usage_tracked',
+          description,
+          vesselId,
+          vesselName: context.vesselName(vesselId),
+          metadata: { ...metadata, quantityUsed: previousQuantity - newQuantity },
+        };
+      }
+      return { activityType: 'inventory_update', description, vesselId, vesselName: context.vesselName(vesselId), metadata };
+    }
     default:
       return undefined;
   }
 }
 
+/** The vessel name an event leaves the feed knowing (the same name its own line shows), if any. */
+function vesselNameAfter(event: ProjectedEvent): [string, string] | undefined {
+  switch (event.type) {
+    case 'VesselCreated':
+    case 'VesselUpdated':
+      return [event.data.vesselId, event.data.details.vesselName];
+    case 'VesselDeleted':
+    case 'CertificateRecorded':
+      return [event.data.vesselId, event.data.vesselName];
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What the feed knew before this batch: each vessel's name from its newest named line, and the
+ * numbers of batches added earlier. Only this read model's own tables are read, so the lines are
+ * the same whatever point the other read models have reached.
+ */
+async function loadContext(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
+  const vesselIds = new Set<string>();
+  const batchIds = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'InventoryImported' || event.type === 'BatchAdjusted') vesselIds.add(event.data.vesselId);
+    if (event.type === 'BatchAdjusted') batchIds.add(event.data.batchId);
+  }
+  const names = new Map<string, string>();
+  const batches = new Map<string, { scaleId: string; batchNumber: number }>();
+  if (vesselIds.size > 0) {
+    const { rows } = await sql<{ vessel_id: string; vessel_name: string }>`
+      SELECT DISTINCT ON (vessel_id) vessel_id, vessel_name
+      FROM activities
+      WHERE vessel_id = ANY(${[...vesselIds]}::text[]) AND vessel_name IS NOT NULL
+      ORDER BY vessel_id, log_commit DESC, log_event DESC`.execute(trx);
+    for (const row of rows) names.set(row.vessel_id, row.vessel_name);
+  }
+  if (batchIds.size > 0) {
+    const rows = await trx.selectFrom('activity_batches').selectAll().where('batch_id', 'in', [...batchIds]).execute();
+    for (const row of rows) batches.set(row.batch_id, { scaleId: row.scale_id, batchNumber: row.batch_number });
+  }
+  return { names, batches };
+}
+
 async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const rows: Insertable<ActivitiesTable>[] = [];
+  const batchRows: Insertable<ActivityBatchesTable>[] = [];
+  // Moves through the batch in log order, so each line sees the log as it stood before its event.
+  const { names, batches } = await loadContext(trx, events);
+  const context: ActivityContext = {
+    vesselName: (vesselId) => names.get(vesselId) ?? null,
+    batch: (batchId) => batches.get(batchId),
+  };
   for (const event of events) {
-    const facts = describeActivity(event);
+    if (event.type === 'BatchAdded') {
+      const { batchId, scaleId, batchNumber } = event.data;
+      batches.set(batchId, { scaleId, batchNumber });
+      batchRows.push({ batch_id: batchId, scale_id: scaleId, batch_number: batchNumber });
+      continue;
+    }
+    const facts = describeActivity(event, context);
+    const named = vesselNameAfter(event);
+    if (named) names.set(...named);
     if (!facts) continue;
     rows.push({
       id: event.id,
@@ -83,12 +190,14 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   }
   // An event is one row for ever: replaying it changes nothing.
   await writeRows(trx, 'activities', rows, { key: 'id', update: 'nothing' });
+  // A batch's number never changes: the first record stands.
+  await writeRows(trx, 'activity_batches', batchRows, { key: 'batch_id', update: 'nothing' });
 }
 
 /** The Recent Activity list and the activity log page. */
 export const activityProjection = defineProjection({
   name: 'activity',
-  eventTypes: VESSEL_EVENT_TYPES,
-  tables: ['activities'],
+  eventTypes: ACTIVITY_EVENT_TYPES,
+  tables: ['activities', 'activity_batches'],
   apply: applyActivity,
 });

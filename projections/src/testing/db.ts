@@ -50,6 +50,9 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     fleet_compliance: 'id',
     activities: 'id',
     email_messages: 'message_id',
+    inventory_batches: 'id',
+    inventory_imports: 'id',
+    activity_batches: 'batch_id',
   };
   const snapshot: Record<string, unknown[]> = {};
   for (const [table, key] of Object.entries(keys)) {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   currentEventVersion,
+  inventoryStreamId,
+  scaleStreamId,
+  vesselScaleStreamId,
   type DomainEvent,
   type EventMetadata,
   type VesselDetails,
@@ -27,8 +30,22 @@ export function vesselDetails(overrides: Partial<VesselDetails> = {}): VesselDet
   };
 }
 
-/** The stream an event belongs to (ARCHITECTURE.md: vessel-{id}, user-{id}, email-{messageId}). */
+/**
+ * The stream an event belongs to (ARCHITECTURE.md: vessel-{id}, user-{id}, email-{messageId}; the
+ * medical chest's inventory-{vesselId}, scale-{scaleId} and vesselScale-{vesselId}).
+ */
 export function streamIdOf(event: DomainEvent): string {
+  switch (event.type) {
+    case 'BatchAdded':
+    case 'BatchAdjusted':
+    case 'BatchRemoved':
+    case 'InventoryImported':
+      return inventoryStreamId(event.data.vesselId);
+    case 'ScaleImported':
+      return scaleStreamId(event.data.scaleId);
+    case 'VesselScaleAssigned':
+      return vesselScaleStreamId(event.data.vesselId);
+  }
   const d = event.data as { vesselId?: string; userId?: string; messageId?: string };
   if (d.vesselId) return `vessel-${d.vesselId}`;
   if (d.messageId) return `email-${d.messageId}`;

@@ -1,0 +1,174 @@
+import type { DomainEvent } from '@medchest/domain';
+import type { RecordedEvent } from '@medchest/eventstore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toProjectedEvent } from '../apply';
+import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
+import { createFakeLog, vesselDetails } from '../testing/events';
+import { inventoryBatchesProjection } from './project';
+import { getBatch, listVesselBatches } from './queries';
+
+let t: ReadModelTestDb;
+beforeAll(async () => {
+  t = await createReadModelTestDb('proj_inventory_batches');
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await resetReadModels(t.db);
+});
+
+const A = 'd0000000-0000-4000-8000-00000000000a';
+const B = 'd0000000-0000-4000-8000-00000000000b';
+const batchId = (n: number) => `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+type Added = Extract<DomainEvent, { type: 'BatchAdded' }>['data'];
+const added = (n: number, overrides: Partial<Added> = {}): DomainEvent => ({
+  type: 'BatchAdded',
+  data: { batchId: batchId(n), vesselId: A, scaleId: 'IMGS01', batchNumber: 1, quantity: 10, ...overrides },
+});
+const adjusted = (n: number, previousQuantity: number, newQuantity: number, vesselId = A): DomainEvent => ({
+  type: 'BatchAdjusted',
+  data: { batchId: batchId(n), vesselId, scaleId: 'IMGS01', previousQuantity, newQuantity, reason: 'count' },
+});
+
+describe('inventory batches', () => {
+  it('lists a vessel’s batches with every field of the spec, absent ones as null, by scale id then batch number', async () => {
+    const log = createFakeLog();
+    const first = log.record(
+      added(1, { scaleId: 'IMGS02', batchNumber: 2, productName: 'Paracetamol 500 mg', quantity: 40, expiryDate: '2026-05-31', conditionNotes: 'Sealed' }),
+    );
+    await t.project([
+      first,
+      log.record(added(2, { scaleId: 'IMGS02', batchNumber: 1, quantity: 20 })),
+      log.record(added(3, { scaleId: 'IMGS01', batchNumber: 1, quantity: 5, expiryDate: '2027-01-01' })),
+      log.record(added(4, { scaleId: 'IMGS10', batchNumber: 1 })),
+      log.record(added(5, { vesselId: B, scaleId: 'IMGS01' })),
+    ]);
+
+    const batches = await listVesselBatches(t.db, A);
+    expect(batches.map((b) => [b.scaleId, b.batchNumber])).toEqual([
+      ['IMGS01', 1],
+      ['IMGS02', 1],
+      ['IMGS02', 2],
+      ['IMGS10', 1],
+    ]);
+    expect(batches[2]).toEqual({
+      id: batchId(1),
+      scaleId: 'IMGS02',
+      productName: 'Paracetamol 500 mg',
+      quantityOnBoard: 40,
+      batchNumber: 2,
+      expiryDate: '2026-05-31',
+      conditionNotes: 'Sealed',
+    });
+    expect(batches[1]).toEqual({
+      id: batchId(2),
+      scaleId: 'IMGS02',
+      productName: null,
+      quantityOnBoard: 20,
+      batchNumber: 1,
+      expiryDate: null,
+      conditionNotes: null,
+    });
+    expect((await listVesselBatches(t.db, B)).map((b) => b.id)).toEqual([batchId(5)]);
+    expect(await getBatch(t.db, batchId(1))).toEqual({ ...batches[2], vesselId: A });
+    expect(await getBatch(t.db, batchId(99))).toBeUndefined();
+    const row = await t.db.selectFrom('inventory_batches').selectAll().where('id', '=', batchId(1)).executeTakeFirstOrThrow();
+    expect(row.created_at.toISOString()).toBe(first.metadata.occurredAt);
+    expect(row.updated_at.toISOString()).toBe(first.metadata.occurredAt);
+  });
+
+  it('batches sharing a number within an item are listed in the order they were added', async () => {
+    const log = createFakeLog();
+    const second = log.record(added(2));
+    expect(second.streamId).toBe(`inventory-${A}`);
+    await t.project([second, log.record(added(1))]);
+    expect((await listVesselBatches(t.db, A)).map((b) => b.id)).toEqual([batchId(2), batchId(1)]);
+  });
+
+  it('an adjustment sets the quantity on board, whether the batch was added in an earlier batch of the log or the same one', async () => {
+    const log = createFakeLog();
+    const add1 = log.record(added(1, { quantity: 100 }));
+    await t.project([add1]);
+    const adjust1 = log.record(adjusted(1, 100, 80));
+    await t.project([
+      adjust1,
+      log.record(added(2, { scaleId: 'IMGS02', quantity: 30 })),
+      log.record(adjusted(2, 30, 25)),
+      log.record(adjusted(2, 25, 0)),
+    ]);
+
+    expect((await listVesselBatches(t.db, A)).map((b) => [b.id, b.quantityOnBoard])).toEqual([
+      [batchId(1), 80],
+      [batchId(2), 0],
+    ]);
+    const row = await t.db.selectFrom('inventory_batches').selectAll().where('id', '=', batchId(1)).executeTakeFirstOrThrow();
+    expect(row.created_at.toISOString()).toBe(add1.metadata.occurredAt);
+    expect(row.updated_at.toISOString()).toBe(adjust1.metadata.occurredAt);
+  });
+
+  it('a removed batch is gone from the list and the lookup, in a later batch of the log or the same one', async () => {
+    const log = createFakeLog();
+    await t.project([log.record(added(1)), log.record(added(2))]);
+    await t.project([
+      log.record({ type: 'BatchRemoved', data: { batchId: batchId(1), vesselId: A, scaleId: 'IMGS01', reason: 'entered by mistake' } }),
+      log.record(added(3)),
+      log.record(adjusted(3, 10, 4)),
+      log.record({ type: 'BatchRemoved', data: { batchId: batchId(3), vesselId: A, scaleId: 'IMGS01' } }),
+    ]);
+    expect((await listVesselBatches(t.db, A)).map((b) => b.id)).toEqual([batchId(2)]);
+    expect(await getBatch(t.db, batchId(1))).toBeUndefined();
+    expect(await getBatch(t.db, batchId(3))).toBeUndefined();
+  });
+
+  it('a deleted vessel takes its batches with it; other vessels keep theirs', async () => {
+    const log = createFakeLog();
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails() } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: B, details: vesselDetails({ vesselName: 'Atlantic Hope', imoNumber: '9321483' }) } }),
+      log.record(added(1)),
+      log.record(added(2, { vesselId: B })),
+    ]);
+    // In the same batch as the deletion: a batch added and one adjusted just before it.
+    await t.project([
+      log.record(added(3)),
+      log.record(adjusted(1, 10, 7)),
+      log.record({ type: 'VesselDeleted', data: { vesselId: A, vesselName: 'MV Nordic Star' } }),
+    ]);
+    expect(await listVesselBatches(t.db, A)).toEqual([]);
+    expect(await getBatch(t.db, batchId(3))).toBeUndefined();
+    expect((await listVesselBatches(t.db, B)).map((b) => b.id)).toEqual([batchId(2)]);
+  });
+
+  it('gives the same rows event by event as in one batch, and a replayed batch changes nothing', async () => {
+    const log = createFakeLog();
+    const events: RecordedEvent[] = [];
+    for (let n = 1; n <= 30; n++) {
+      events.push(log.record(added(n, { vesselId: n % 3 === 0 ? B : A, scaleId: `IMGS${String(n % 7).padStart(2, '0')}`, batchNumber: (n % 3) + 1, quantity: n })));
+      if (n % 2 === 0) events.push(log.record(adjusted(n, n, n * 2, n % 3 === 0 ? B : A)));
+      if (n % 5 === 0) events.push(log.record({ type: 'BatchRemoved', data: { batchId: batchId(n - 1), vesselId: (n - 1) % 3 === 0 ? B : A, scaleId: 'x' } }));
+    }
+    for (const event of events) await t.project([event]);
+    const oneByOne = await snapshotReadModels(t.db);
+    expect(oneByOne.inventory_batches).toHaveLength(24);
+
+    await resetReadModels(t.db);
+    await t.project(events);
+    expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
+
+    await t.db.transaction().execute((trx) => inventoryBatchesProjection.apply(trx, events.map((e) => toProjectedEvent(e))));
+    expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
+  });
+
+  it('applies a thousand-row import and its adjustments in one batch of the log', async () => {
+    const log = createFakeLog({ stepMs: 0 });
+    const events: RecordedEvent[] = [];
+    for (let n = 1; n <= 1000; n++) events.push(log.record(added(n, { scaleId: `IMGS${String(n % 230).padStart(3, '0')}`, quantity: n })));
+    for (let n = 1; n <= 1000; n += 2) events.push(log.record(adjusted(n, n, n - 1)));
+    await t.project(events);
+    const batches = await listVesselBatches(t.db, A);
+    expect(batches).toHaveLength(1000);
+    expect(batches.reduce((sum, b) => sum + b.quantityOnBoard, 0)).toBe((1000 * 1001) / 2 - 500);
+  });
+});

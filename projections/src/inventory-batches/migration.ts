@@ -1,0 +1,44 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { DateColumn, Timestamp } from '../vessels/migration';
+
+/** One row per batch on a vessel's chest (spec 000 §3 Inventory batch); the row id is the batchId. */
+export interface InventoryBatchesTable {
+  id: string;
+  vessel_id: string;
+  /** The scale item it stocks (IMGS01 …). */
+  scale_id: string;
+  /** Not unique within an item: every bulk input starts at 1. */
+  batch_number: number;
+  product_name: string | null;
+  quantity_on_board: number;
+  expiry_date: DateColumn;
+  condition_notes: string | null;
+  /** The BatchAdded's occurredAt. */
+  created_at: Timestamp;
+  /** The occurredAt of the last event that changed the batch. */
+  updated_at: Timestamp;
+}
+
+export const inventoryBatchesMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('inventory_batches')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('scale_id', 'text', (c) => c.notNull())
+      .addColumn('batch_number', 'integer', (c) => c.notNull())
+      .addColumn('product_name', 'text')
+      .addColumn('quantity_on_board', 'integer', (c) => c.notNull())
+      .addColumn('expiry_date', 'date')
+      .addColumn('condition_notes', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      // Quantities are edited in place far more often than batches are added: room for HOT updates.
+      .modifyEnd(sql`WITH (fillfactor = 80)`)
+      .execute();
+    // A vessel's chest in display order (and VesselDeleted's delete by vessel).
+    await sql`CREATE INDEX inventory_batches_vessel_idx ON inventory_batches (vessel_id, scale_id COLLATE "C", batch_number, created_at, id)`.execute(
+      db,
+    );
+  },
+};

@@ -1,0 +1,105 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { ReadModelDb } from '../db';
+import { defineProjection, orNull, type ProjectedEvent } from '../projection';
+import { updateRows, writeRows } from '../sql';
+import type { InventoryBatchesTable } from './migration';
+
+export const INVENTORY_BATCH_EVENT_TYPES = ['BatchAdded', 'BatchAdjusted', 'BatchRemoved', 'VesselDeleted'] as const;
+
+/** What a batch of events leaves behind for one inventory batch. */
+export type BatchOutcome =
+  /** Added in this batch of events (possibly adjusted since): the whole row. */
+  | { kind: 'added'; row: Insertable<InventoryBatchesTable> }
+  /** Added earlier: only its quantity moved. */
+  | { kind: 'adjusted'; vesselId: string; quantity: number; updatedAt: string }
+  | { kind: 'removed'; vesselId: string };
+
+export interface InventoryBatchesFold {
+  batches: Map<string, BatchOutcome>;
+  /** Vessels deleted in this batch of events: every batch of theirs goes. */
+  deletedVessels: Set<string>;
+}
+
+const vesselOf = (outcome: BatchOutcome) => (outcome.kind === 'added' ? outcome.row.vessel_id : outcome.vesselId);
+
+/**
+ * Fold a batch (in log order) to one outcome per inventory batch, so the batch costs a few
+ * multi-row statements instead of one per event. Pure.
+ */
+export function foldInventoryBatchEvents(events: readonly ProjectedEvent[]): InventoryBatchesFold {
+  const batches = new Map<string, BatchOutcome>();
+  const deletedVessels = new Set<string>();
+  for (const event of events) {
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'BatchAdded': {
+        const d = event.data;
+        batches.set(d.batchId, {
+          kind: 'added',
+          row: {
+            id: d.batchId,
+            vessel_id: d.vesselId,
+            scale_id: d.scaleId,
+            batch_number: d.batchNumber,
+            product_name: orNull(d.productName),
+            quantity_on_board: d.quantity,
+            expiry_date: orNull(d.expiryDate),
+            condition_notes: orNull(d.conditionNotes),
+            created_at: at,
+            updated_at: at,
+          },
+        });
+        break;
+      }
+      case 'BatchAdjusted': {
+        const { batchId, vesselId, newQuantity } = event.data;
+        const before = batches.get(batchId);
+        if (before?.kind === 'added') {
+          batches.set(batchId, { kind: 'added', row: { ...before.row, quantity_on_board: newQuantity, updated_at: at } });
+        } else if (before?.kind !== 'removed') {
+          batches.set(batchId, { kind: 'adjusted', vesselId, quantity: newQuantity, updatedAt: at });
+        }
+        break;
+      }
+      case 'BatchRemoved':
+        batches.set(event.data.batchId, { kind: 'removed', vesselId: event.data.vesselId });
+        break;
+      case 'VesselDeleted': {
+        const { vesselId } = event.data;
+        deletedVessels.add(vesselId);
+        for (const [batchId, outcome] of batches) if (vesselOf(outcome) === vesselId) batches.delete(batchId);
+        break;
+      }
+    }
+  }
+  return { batches, deletedVessels };
+}
+
+async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
+  const { batches, deletedVessels } = foldInventoryBatchEvents(events);
+  const removed: string[] = [];
+  const added: Insertable<InventoryBatchesTable>[] = [];
+  const adjusted: { id: string; quantity_on_board: number; updated_at: string }[] = [];
+  for (const [id, outcome] of batches) {
+    if (outcome.kind === 'removed') removed.push(id);
+    else if (outcome.kind === 'added') added.push(outcome.row);
+    else adjusted.push({ id, quantity_on_board: outcome.quantity, updated_at: outcome.updatedAt });
+  }
+  // Deletions first: a vessel deleted in this batch has no outcomes left in it (the fold dropped them).
+  if (deletedVessels.size > 0) await trx.deleteFrom('inventory_batches').where('vessel_id', 'in', [...deletedVessels]).execute();
+  if (removed.length > 0) await trx.deleteFrom('inventory_batches').where('id', 'in', removed).execute();
+  // The row as this batch of events leaves it: replaying the batch writes the same row again.
+  await writeRows(trx, 'inventory_batches', added, {
+    key: 'id',
+    update: ['vessel_id', 'scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at'],
+  });
+  await updateRows(trx, 'inventory_batches', adjusted, 'id');
+}
+
+/** The batches on each vessel's chest: the vessel inventory page and the compliance computations. */
+export const inventoryBatchesProjection = defineProjection({
+  name: 'inventory-batches',
+  eventTypes: INVENTORY_BATCH_EVENT_TYPES,
+  tables: ['inventory_batches'],
+  apply: applyInventoryBatches,
+});

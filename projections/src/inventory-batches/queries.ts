@@ -1,0 +1,52 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadModelDb } from '../db';
+import type { InventoryBatchesTable } from './migration';
+
+/** An inventory batch as the API answers it (spec 000 §3): absent values null, dates 'YYYY-MM-DD'. */
+export interface InventoryBatch {
+  id: string;
+  scaleId: string;
+  productName: string | null;
+  quantityOnBoard: number;
+  batchNumber: number;
+  expiryDate: string | null;
+  conditionNotes: string | null;
+}
+
+function toInventoryBatch(row: Selectable<InventoryBatchesTable>): InventoryBatch {
+  return {
+    id: row.id,
+    scaleId: row.scale_id,
+    productName: row.product_name,
+    quantityOnBoard: row.quantity_on_board,
+    batchNumber: row.batch_number,
+    expiryDate: row.expiry_date,
+    conditionNotes: row.condition_notes,
+  };
+}
+
+/**
+ * The batches on a vessel's chest, by scale id (byte order: IMGS01 … IMGS7.2, the same on every
+ * server locale), then batch number; batches sharing a number in the order they were added.
+ */
+export async function listVesselBatches(db: Kysely<ReadModelDb>, vesselId: string): Promise<InventoryBatch[]> {
+  const rows = await db
+    .selectFrom('inventory_batches')
+    .selectAll()
+    .where('vessel_id', '=', vesselId)
+    .orderBy(sql`scale_id COLLATE "C"`)
+    .orderBy('batch_number')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toInventoryBatch);
+}
+
+/** One batch with the vessel it belongs to (the API checks it against the vessel in the URL), or undefined. */
+export async function getBatch(
+  db: Kysely<ReadModelDb>,
+  batchId: string,
+): Promise<(InventoryBatch & { vesselId: string }) | undefined> {
+  const row = await db.selectFrom('inventory_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  return row && { ...toInventoryBatch(row), vesselId: row.vessel_id };
+}

@@ -12,6 +12,7 @@ export {
   listFleetCompliance,
   listUsers,
   listVessels,
+  listVesselBatches,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
 export type { User } from '@medchest/projections';

@@ -7,7 +7,6 @@ import {
   findBatch,
   importSourceOf,
   initialInventoryState,
-  inventoryBatches,
   inventoryEventDefinitions,
   inventoryStreamId,
   validateImportRows,
@@ -23,6 +22,7 @@ import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
 import { isUuid, newId } from '../ids';
+import { getVessel, listVesselBatches } from '../readModels';
 import type { AppDeps } from './context';
 import { vesselDecider } from './deciders';
 import { handleCommand, loadState, type CommandContext, type Decider } from './handle';
@@ -157,8 +157,8 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
  * TODO: move to the batches read model (`listVesselBatches`) once projections/src/inventory-batches
  * lands; the answer shape (BatchAnswer) stays the same.
  */
-export async function listVesselBatchesFromStream(deps: AppDeps, vesselId: string): Promise<BatchAnswer[]> {
-  await requireVessel(deps, vesselId);
-  const { state } = await loadState(deps, inventoryDecider, inventoryStreamId(vesselId));
-  return inventoryBatches(state).map(batchAnswer);
+/** The vessel's batches, from the batches read model (queries never fold events). */
+export async function listInventory(deps: AppDeps, vesselId: string): Promise<BatchAnswer[]> {
+  if (!isUuid(vesselId) || !(await getVessel(deps.db, vesselId))) throw vesselNotFound();
+  return listVesselBatches(deps.db, vesselId);
 }

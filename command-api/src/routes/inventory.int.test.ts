@@ -266,7 +266,7 @@ describe('batch quantity edit', () => {
 });
 
 describe('vessel inventory list', () => {
-  it('answers the batches in the order they were added, including those of later imports', async () => {
+  it('answers the batches of every import from the read model, by scale id then batch number', async () => {
     const vesselId = await createVessel();
     expect((await send('GET', `/api/vessels/${vesselId}/inventory`, manager)).json()).toEqual([]);
     await send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, manager, {
@@ -281,8 +281,8 @@ describe('vessel inventory list', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as Batch[];
     expect(list).toEqual([
-      { id: expect.any(String), scaleId: 'IMGS03', productName: null, quantityOnBoard: 10, batchNumber: 1, expiryDate: null, conditionNotes: 'Fridge' },
       { id: expect.any(String), scaleId: 'IMGS01', productName: 'Aspirin', quantityOnBoard: 20, batchNumber: 1, expiryDate: '2026-05-01', conditionNotes: null },
+      { id: expect.any(String), scaleId: 'IMGS03', productName: null, quantityOnBoard: 10, batchNumber: 1, expiryDate: null, conditionNotes: 'Fridge' },
     ]);
     expect(list[0].id).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
-import { adjustBatch, bulkImport, listVesselBatchesFromStream } from '../commands/inventory';
+import { adjustBatch, bulkImport, listInventory } from '../commands/inventory';
 import { answerPosition, commandContext } from '../http/context';
 
 type WithId = { Params: { id: string } };
@@ -15,10 +15,8 @@ const BULK_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The inventory calls of spec 000 §7: the vessel's batches, bulk import, a batch's quantity. */
 export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  // First version, from the vessel's inventory stream folded; moves to the batches read model
-  // (`listVesselBatches`) once projections/src/inventory-batches lands.
   app.get<WithId>('/api/vessels/:id/inventory', { config: { access: FLEET } }, async (request) =>
-    listVesselBatchesFromStream(deps, request.params.id),
+    listInventory(deps, request.params.id),
   );
 
   app.post<WithId>(

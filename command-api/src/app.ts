@@ -16,6 +16,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { inventoryRoutes } from './routes/inventory';
 import { vesselRoutes } from './routes/vessels';
+import { volumeRequirementRoutes } from './routes/volumeRequirements';
 import { registerWebApp } from './routes/web';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -34,7 +35,10 @@ export interface BuildAppOptions {
   loginRateLimit?: { max: number; timeWindowMs: number };
   /** Sign-ups per client IP (default 5 per 10 minutes). */
   signupRateLimit?: { max: number; timeWindowMs: number };
-  /** The clock for "today" on the dashboard (tests pin it). */
+  /**
+   * The clock for "today" (the dashboard, the chest's compliance) and for when inventory commands
+   * occurred (their events' occurredAt, which "as of" replays by): tests pin it.
+   */
   now?: () => Date;
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limiting). */
   trustProxy?: boolean;
@@ -70,7 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit, signupRateLimit });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });
-  await app.register(inventoryRoutes, { deps });
+  await app.register(inventoryRoutes, { deps, now });
+  await app.register(volumeRequirementRoutes, { deps, now });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

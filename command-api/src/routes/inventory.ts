@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { adjustBatch, bulkImport, listInventory } from '../commands/inventory';
@@ -14,7 +14,10 @@ type WithBatch = { Params: { id: string; batchId: string } };
 const BULK_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The inventory calls of spec 000 §7: the vessel's batches, bulk import, a batch's quantity. */
-export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Date }> = async (app, { deps, now }) => {
+  // Inventory events are stamped with the app's clock: the chest "as of" a date replays them by it.
+  const context = (request: FastifyRequest) => ({ ...commandContext(request), ...(now ? { now } : {}) });
+
   app.get<WithId>('/api/vessels/:id/inventory', { config: { access: FLEET } }, async (request) =>
     listInventory(deps, request.params.id),
   );
@@ -23,14 +26,14 @@ export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     '/api/vessels/:id/inventory/bulk-import',
     { config: { access: FLEET }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
     async (request, reply) => {
-      const { position, ...result } = await bulkImport(deps, request.params.id, request.body, commandContext(request));
+      const { position, ...result } = await bulkImport(deps, request.params.id, request.body, context(request));
       answerPosition(reply, position);
       return result;
     },
   );
 
   app.patch<WithBatch>('/api/vessels/:id/inventory/:batchId', { config: { access: FLEET } }, async (request, reply) => {
-    const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, commandContext(request));
+    const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, context(request));
     answerPosition(reply, position);
     return batch;
   });

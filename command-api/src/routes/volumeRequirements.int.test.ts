@@ -1,0 +1,315 @@
+import { formatRequirement, isoToday, medicalProfileOf, requiredQuantity } from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/harness';
+
+/**
+ * The app's clock is pinned (and moved) so inventory history spans several days: inventory
+ * commands are stamped with it, and it is the chest's "today". Vessel commands keep the real
+ * clock, so the pinned days lie after the real today: every vessel exists by then.
+ */
+const REAL_TODAY = isoToday();
+const addDays = (date: string, days: number) => isoToday(new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000));
+const DAY1 = addDays(REAL_TODAY, 10);
+const DAY2 = addDays(REAL_TODAY, 20);
+let clock = new Date(`${DAY1}T12:00:00.000Z`);
+const setDay = (day: string) => {
+  clock = new Date(`${day}T12:00:00.000Z`);
+};
+
+let t: TestApp;
+let manager: string;
+let admin: string;
+let captain: string;
+let pending: string;
+
+beforeAll(async () => {
+  t = await startTestApp('api_volume_requirements', { now: () => clock });
+  await t.createUser('manager@fleet.example', 'manager-pass', 'fleet_manager');
+  await t.createUser('admin@fleet.example', 'admin-pass', 'admin');
+  await t.createUser('captain@fleet.example', 'captain-pass', 'captain');
+  await t.createUser('pending@fleet.example', 'pending-pass', 'fleet_manager', 'pending');
+  manager = await t.login('manager@fleet.example', 'manager-pass');
+  admin = await t.login('admin@fleet.example', 'admin-pass');
+  captain = await t.login('captain@fleet.example', 'captain-pass');
+  pending = await t.login('pending@fleet.example', 'pending-pass');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+beforeEach(() => setDay(DAY1));
+
+const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+type Row = {
+  scaleId: string;
+  scaleDescription: string;
+  requiredQuantity: number | null;
+  requiredUnit: string | null;
+  requirement: string;
+  actualQuantity: number;
+  complianceStatus: string;
+  expiringSoon: boolean;
+};
+
+const CREW = 20;
+let vesselCount = 0;
+async function createVessel(crewSizeCategory = CREW): Promise<string> {
+  vesselCount += 1;
+  const response = await send('POST', '/api/vessels', manager, {
+    vesselName: `Volume Test ${vesselCount}`,
+    imoNumber: `VOL${String(vesselCount).padStart(5, '0')}`,
+    flagState: 'PANAMA',
+    crewSizeCategory,
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+type ImportItem = { scaleId: string; quantityOnBoard: number; expiryDate?: string; batchNumber?: number };
+async function importItems(vesselId: string, items: ImportItem[]) {
+  const response = await send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, manager, {
+    fileName: 'chest.csv',
+    items: items.map((item) => ({ batchNumber: 1, ...item })),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ errorCount: 0 });
+}
+
+async function requirements(vesselId: string, asOf?: string, cookie = manager): Promise<Row[]> {
+  const query = asOf === undefined ? '' : `?asOf=${asOf}`;
+  const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements${query}`, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Row[];
+}
+const byId = (rows: Row[]) => new Map(rows.map((row) => [row.scaleId, row]));
+
+const scale = loadShippedScale();
+const UNKNOWN_ID = '6b1f3c52-2f3e-4f65-9a55-6d1b3c0f7e11';
+
+describe('volume requirements of a vessel today', () => {
+  it('lists every scale item in the scale order, with the requirement the domain gives the vessel', async () => {
+    const vesselId = await createVessel();
+    const rows = await requirements(vesselId);
+    expect(rows.map((r) => r.scaleId)).toEqual(scale.items.map((i) => i.id));
+
+    // The domain is the oracle: the route passes the vessel's profile (crew 20, category A by default).
+    const profile = medicalProfileOf({ crewSizeCategory: CREW });
+    for (const [index, item] of scale.items.entries()) {
+      const requirement = requiredQuantity(item, profile);
+      expect(rows[index]).toMatchObject({
+        scaleDescription: item.description,
+        requiredQuantity: requirement.kind === 'required' ? requirement.amount : null,
+        requiredUnit: requirement.kind === 'required' ? requirement.unit : null,
+        requirement: formatRequirement(requirement),
+      });
+    }
+  });
+
+  it('without stock: required items are critical, not-required and quantity-not-set items are listed as such', async () => {
+    const vesselId = await createVessel();
+    const rows = await requirements(vesselId, undefined, admin);
+    const rowOf = byId(rows);
+    expect(rowOf.get('IMGS01')).toEqual({
+      scaleId: 'IMGS01',
+      scaleDescription: 'Acetylsalicylic acid',
+      requiredQuantity: 50,
+      requiredUnit: 'tablet',
+      requirement: '50 tablet',
+      actualQuantity: 0,
+      complianceStatus: 'critical',
+      expiringSoon: false,
+    });
+    // Only if women on board: not required for this vessel.
+    expect(rowOf.get('IMGS34')).toMatchObject({
+      requiredQuantity: null,
+      requiredUnit: null,
+      requirement: 'Not required',
+      actualQuantity: 0,
+      complianceStatus: 'not_required',
+    });
+    expect(rowOf.get('IMGS2.2')).toMatchObject({
+      requiredQuantity: null,
+      requiredUnit: null,
+      requirement: 'Quantity not set',
+      actualQuantity: 0,
+      complianceStatus: 'quantity_not_set',
+    });
+    for (const row of rows) {
+      if (row.requiredQuantity !== null) expect(row.complianceStatus).toBe('critical');
+      else expect(['not_required', 'quantity_not_set']).toContain(row.complianceStatus);
+      expect(row.actualQuantity).toBe(0);
+      expect(row.expiringSoon).toBe(false);
+    }
+    expect(rows.filter((r) => r.complianceStatus === 'not_required').length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.complianceStatus === 'quantity_not_set').length).toBeGreaterThan(0);
+  });
+
+  it('sums the counted batches: enough is compliant, part is low_stock', async () => {
+    const vesselId = await createVessel();
+    const far = addDays(DAY1, 400);
+    await importItems(vesselId, [
+      { scaleId: 'IMGS01', quantityOnBoard: 50, expiryDate: far },
+      { scaleId: 'IMGS02', quantityOnBoard: 30, expiryDate: far },
+      { scaleId: 'IMGS03', quantityOnBoard: 6, expiryDate: far },
+      { scaleId: 'IMGS03', quantityOnBoard: 4, batchNumber: 2 },
+    ]);
+    const rowOf = byId(await requirements(vesselId));
+    expect(rowOf.get('IMGS01')).toMatchObject({ requiredQuantity: 50, actualQuantity: 50, complianceStatus: 'compliant', expiringSoon: false });
+    expect(rowOf.get('IMGS02')).toMatchObject({ requiredQuantity: 70, requirement: '70+ tablet', actualQuantity: 30, complianceStatus: 'low_stock' });
+    // Two batches (one without an expiry date) add up.
+    expect(rowOf.get('IMGS03')).toMatchObject({ requiredQuantity: 10, actualQuantity: 10, complianceStatus: 'compliant' });
+  });
+
+  it('does not count a batch that expired yesterday, and flags a counted batch expiring within 60 days', async () => {
+    const vesselId = await createVessel();
+    await importItems(vesselId, [
+      { scaleId: 'IMGS01', quantityOnBoard: 50, expiryDate: addDays(DAY1, -1) },
+      { scaleId: 'IMGS02', quantityOnBoard: 70, expiryDate: addDays(DAY1, 30) },
+      { scaleId: 'IMGS04', quantityOnBoard: 20, expiryDate: addDays(DAY1, 200) },
+      { scaleId: 'IMGS04', quantityOnBoard: 5, batchNumber: 2, expiryDate: addDays(DAY1, -1) },
+    ]);
+    const rowOf = byId(await requirements(vesselId));
+    expect(rowOf.get('IMGS01')).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical', expiringSoon: false });
+    expect(rowOf.get('IMGS02')).toMatchObject({ actualQuantity: 70, complianceStatus: 'compliant', expiringSoon: true });
+    expect(rowOf.get('IMGS04')).toMatchObject({ actualQuantity: 20, complianceStatus: 'compliant', expiringSoon: false });
+  });
+
+  it('follows a quantity edit', async () => {
+    const vesselId = await createVessel();
+    await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 50 }]);
+    const [batch] = (await send('GET', `/api/vessels/${vesselId}/inventory`, manager)).json() as { id: string }[];
+    expect((await send('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, manager, { quantityOnBoard: 12 })).statusCode).toBe(200);
+    expect(byId(await requirements(vesselId)).get('IMGS01')).toMatchObject({ actualQuantity: 12, complianceStatus: 'low_stock' });
+  });
+});
+
+describe('volume requirements as of a date', () => {
+  /**
+   * DAY1: batch A of IMGS01 (50, expiring DAY1 + 5) and batch B of IMGS03 (10, no expiry).
+   * DAY2: IMGS02 imported (70), batch B counted down to 4.
+   */
+  async function vesselWithHistory() {
+    const vesselId = await createVessel();
+    setDay(DAY1);
+    await importItems(vesselId, [
+      { scaleId: 'IMGS01', quantityOnBoard: 50, expiryDate: addDays(DAY1, 5) },
+      { scaleId: 'IMGS03', quantityOnBoard: 10 },
+    ]);
+    const batches = (await send('GET', `/api/vessels/${vesselId}/inventory`, manager)).json() as { id: string; scaleId: string }[];
+    const batchB = batches.find((b) => b.scaleId === 'IMGS03')!;
+    setDay(DAY2);
+    await importItems(vesselId, [{ scaleId: 'IMGS02', quantityOnBoard: 70, expiryDate: addDays(DAY2, 300) }]);
+    expect((await send('PATCH', `/api/vessels/${vesselId}/inventory/${batchB.id}`, manager, { quantityOnBoard: 4 })).statusCode).toBe(200);
+    return vesselId;
+  }
+
+  it('shows the chest before a later import and adjustment, with that date as "today"', async () => {
+    const vesselId = await vesselWithHistory();
+
+    const today = byId(await requirements(vesselId));
+    // Batch A expired on DAY1 + 5: it no longer counts on DAY2.
+    expect(today.get('IMGS01')).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical', expiringSoon: false });
+    expect(today.get('IMGS02')).toMatchObject({ actualQuantity: 70, complianceStatus: 'compliant' });
+    expect(today.get('IMGS03')).toMatchObject({ actualQuantity: 4, complianceStatus: 'low_stock' });
+
+    for (const asOf of [DAY1, addDays(DAY1, 5)]) {
+      const then = byId(await requirements(vesselId, asOf));
+      // Batch A had not yet expired then (on DAY1 + 5 it expires that day, and still counts).
+      expect(then.get('IMGS01')).toMatchObject({ actualQuantity: 50, complianceStatus: 'compliant', expiringSoon: true });
+      // Not yet imported.
+      expect(then.get('IMGS02')).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical' });
+      // Not yet counted down.
+      expect(then.get('IMGS03')).toMatchObject({ actualQuantity: 10, complianceStatus: 'compliant' });
+    }
+    const afterExpiry = byId(await requirements(vesselId, addDays(DAY1, 6)));
+    expect(afterExpiry.get('IMGS01')).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical' });
+    expect(afterExpiry.get('IMGS03')).toMatchObject({ actualQuantity: 10 });
+  });
+
+  it('as of today (replaying the streams) answers exactly what today (the read models) answers', async () => {
+    const vesselId = await vesselWithHistory();
+    expect(await requirements(vesselId, DAY2)).toEqual(await requirements(vesselId));
+  });
+
+  it('before the first inventory event: every required item is critical', async () => {
+    const vesselId = await vesselWithHistory();
+    const rows = await requirements(vesselId, addDays(DAY1, -1));
+    expect(rows).toHaveLength(scale.items.length);
+    expect(rows.every((r) => r.actualQuantity === 0)).toBe(true);
+    expect(byId(rows).get('IMGS01')).toMatchObject({ complianceStatus: 'critical' });
+  });
+
+  it('answers 404 Vessel not found for a day before the vessel was created', async () => {
+    const vesselId = await createVessel();
+    const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements?asOf=${addDays(REAL_TODAY, -1)}`, manager);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Vessel not found' });
+  });
+
+  it('answers 404 for a vessel deleted by the end of that day, and for it today', async () => {
+    const vesselId = await createVessel();
+    await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 50 }]);
+    expect((await send('DELETE', `/api/vessels/${vesselId}`, manager)).statusCode).toBe(200);
+    for (const query of [`?asOf=${REAL_TODAY}`, `?asOf=${DAY1}`, '']) {
+      const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements${query}`, manager);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Vessel not found' });
+    }
+  });
+
+  it.each([
+    ['an impossible date', '2025-02-30', 'Please enter a valid date'],
+    ['a date without leading zeros', '2025-3-1', 'Please enter a valid date'],
+    ['a word', 'yesterday', 'Please enter a valid date'],
+    ['an empty value', '', 'Please enter a valid date'],
+    ['two values', `${REAL_TODAY}&asOf=${REAL_TODAY}`, 'Please enter a valid date'],
+    ['tomorrow', addDays(DAY1, 1), 'The date must not be in the future'],
+  ])('answers 400 for %s and records nothing', async (_name, asOf, message) => {
+    const vesselId = await createVessel();
+    const before = (await t.allEvents()).length;
+    const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements?asOf=${asOf}`, manager);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, fieldErrors: { asOf: message } });
+    expect((await t.allEvents()).length).toBe(before);
+  });
+
+  it('accepts today (the clock\'s UTC day) as the date', async () => {
+    const vesselId = await createVessel();
+    expect(await requirements(vesselId, DAY1)).toHaveLength(scale.items.length);
+  });
+});
+
+describe('volume requirements: unknown vessels and access', () => {
+  it.each([
+    ['an unknown vessel', UNKNOWN_ID, ''],
+    ['a non-UUID id', 'not-a-uuid', ''],
+    ['an unknown vessel as of a date', UNKNOWN_ID, `?asOf=${REAL_TODAY}`],
+    ['a non-UUID id as of a date', 'not-a-uuid', `?asOf=${REAL_TODAY}`],
+  ])('answers 404 Vessel not found for %s', async (_name, id, query) => {
+    const response = await send('GET', `/api/vessels/${id}/volume-requirements${query}`, manager);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Vessel not found' });
+  });
+
+  it('answers 401 {"message":"Unauthorized"} when logged out', async () => {
+    const vesselId = await createVessel();
+    for (const query of ['', `?asOf=${REAL_TODAY}`]) {
+      const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements${query}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('answers 403 to a captain and to a pending account', async () => {
+    const vesselId = await createVessel();
+    for (const cookie of [captain, pending]) {
+      const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements`, cookie);
+      expect(response.statusCode).toBe(403);
+      expect(typeof response.json().message).toBe('string');
+    }
+  });
+});

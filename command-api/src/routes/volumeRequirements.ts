@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { FLEET } from '../auth/access';
+import type { AppDeps } from '../commands/context';
+import { listVolumeRequirements } from '../commands/volumeRequirements';
+
+type Request = { Params: { id: string }; Querystring: { asOf?: unknown } };
+
+/**
+ * GET /api/vessels/{id}/volume-requirements[?asOf=YYYY-MM-DD] (spec 000 §7): the list of volume
+ * requirement rows of the vessel's chest, today (`now`'s UTC day) or as it stood at the end of a
+ * past day. Fleet roles, like the other inventory calls.
+ */
+export const volumeRequirementRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
+  app.get<Request>('/api/vessels/:id/volume-requirements', { config: { access: FLEET } }, async (request) =>
+    listVolumeRequirements(deps, request.params.id, (request.query ?? {}).asOf, now()),
+  );
+};

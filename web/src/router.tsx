@@ -18,6 +18,7 @@ import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
 import { DemoLoginPage } from './features/auth/DemoLoginPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
+import { VesselInventoryPage } from './features/inventory/VesselInventoryPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPlaceholderPage } from './features/placeholders/CaptainPlaceholderPage';
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
@@ -97,10 +98,7 @@ export function createRouter() {
               path: '/inventory',
               element: comingSoon('Medical Inventory', 'Medical stock on board across the fleet.', BoxIcon),
             },
-            {
-              path: '/inventory/:vesselId',
-              element: comingSoon('Medical Inventory', 'The medical chest of one vessel, batch by batch.', BoxIcon),
-            },
+            { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
             {
               path: '/compliance',
               element: comingSoon('Compliance Dashboard', 'How each vessel measures up against the medical scale.', ShieldIcon),

@@ -9,6 +9,13 @@ export const queryKeys = {
   criticalItems: ['/api/dashboard/critical-items'] as const,
   activities: ['/api/dashboard/all-activities'] as const,
   adminUsers: ['/api/admin/users'] as const,
+  /** A vessel's scale items with required and counted quantities; `asOf` (YYYY-MM-DD) for a past day. */
+  volumeRequirements: (id: string, asOf?: string) =>
+    asOf
+      ? (['/api/vessels', id, 'volume-requirements', { asOf }] as const)
+      : (['/api/vessels', id, 'volume-requirements'] as const),
+  inventory: (id: string) => ['/api/vessels', id, 'inventory'] as const,
+  hierarchicalInventory: (id: string) => ['/api/vessels', id, 'hierarchical-inventory'] as const,
 };
 
 /**
@@ -22,3 +29,19 @@ export const VESSEL_CHANGE_KEYS: readonly QueryKey[] = [
   queryKeys.fleetCompliance,
   queryKeys.activities,
 ];
+
+/**
+ * What an inventory change (quantity edit, CSV upload, bulk input) refreshes (spec 000 §7): the
+ * vessel's requirements (today's and, by prefix, every 'as of' view), its batches, the
+ * hierarchical inventory, the dashboard cards, fleet compliance and the activity feed.
+ */
+export function inventoryChangeKeys(vesselId: string): readonly QueryKey[] {
+  return [
+    queryKeys.volumeRequirements(vesselId),
+    queryKeys.inventory(vesselId),
+    queryKeys.hierarchicalInventory(vesselId),
+    queryKeys.dashboardStats,
+    queryKeys.fleetCompliance,
+    queryKeys.activities,
+  ];
+}

@@ -1,0 +1,162 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { SHIPPED_SCALE_METADATA, flagStateLabel } from '@medchest/domain';
+import { Badge } from '../../components/ui/Badge';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
+import { ArrowLeftIcon, ClockIcon, FlagIcon, ShipIcon } from '../../components/ui/icons';
+import { errorStatus, serverMessage } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { useVessel } from '../vessels/useVessels';
+import { BulkInputTab } from './BulkInputTab';
+import { CsvUploadTab } from './CsvUploadTab';
+import { CurrentInventoryTab } from './CurrentInventoryTab';
+import { asOfParam, todayIso } from './inventoryView';
+import './inventory.css';
+
+const TABS = [
+  { id: 'current', label: 'Current Inventory' },
+  { id: 'csv', label: 'CSV Upload' },
+  { id: 'bulk', label: 'Bulk Input' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function BackToVessels() {
+  return (
+    <ButtonLink to="/vessels" variant="ghost" size="sm" icon={<ArrowLeftIcon size={16} />}>
+      Back to Vessels
+    </ButtonLink>
+  );
+}
+
+/** /inventory/{vesselId}: the medical chest of one vessel (spec 000 §2). */
+export function VesselInventoryPage() {
+  const { vesselId = '' } = useParams();
+  const vessel = useVessel(vesselId);
+  const [tab, setTab] = useState<TabId>('current');
+  const [picked, setPicked] = useState('');
+  const today = useMemo(() => todayIso(), []);
+  const asOf = asOfParam(picked, today);
+
+  if (vessel.isLoading) {
+    return (
+      <div className="page">
+        <BackToVessels />
+        <LoadingState>Loading vessel...</LoadingState>
+      </div>
+    );
+  }
+  if (vessel.isError || !vessel.data) {
+    const notFound = !vessel.isError || errorStatus(vessel.error) === 404;
+    return (
+      <div className="page">
+        <div className="card">
+          {notFound ? (
+            <EmptyState
+              icon={<ShipIcon size={32} />}
+              title="Vessel Not Found"
+              testId="vessel-not-found"
+              action={<BackToVessels />}
+            >
+              This vessel does not exist or has been deleted.
+            </EmptyState>
+          ) : (
+            <ErrorState>{serverMessage(vessel.error) ?? 'Failed to load vessel'}</ErrorState>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const v = vessel.data;
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = TABS.findIndex((t) => t.id === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = TABS[(at + step + TABS.length) % TABS.length];
+    setTab(next.id);
+    document.getElementById(`inventory-tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <div className="page">
+      <PageHeader
+        before={<BackToVessels />}
+        title={
+          <span className="title-with-badge">
+            <span data-testid="inventory-vessel-name">{v.vesselName}</span>
+            <Badge tone="navy" testId="flag-badge">
+              <FlagIcon size={13} /> {flagStateLabel(v.flagState)}
+            </Badge>
+          </span>
+        }
+        subtitle={
+          <>
+            <span data-testid="inventory-vessel-imo">IMO {v.imoNumber}</span> · Medical Inventory
+            <span className="scale-note" data-testid="scale-name">
+              Scale: {SHIPPED_SCALE_METADATA.name}
+            </span>
+          </>
+        }
+      />
+
+      <div className="tabs" role="tablist" aria-label="Inventory views" onKeyDown={onTabKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`inventory-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`inventory-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={`tabs__tab${tab === t.id ? ' tabs__tab--active' : ''}`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      {/* Every panel stays mounted, so typed bulk rows or an upload result survive a tab switch. */}
+      <div role="tabpanel" id="inventory-panel-current" aria-labelledby="inventory-tab-current" hidden={tab !== 'current'}>
+        <div className="as-of">
+          <div className="as-of__picker">
+            <label htmlFor="inventory-as-of" className="filter__label">
+              View as of
+            </label>
+            <input
+              id="inventory-as-of"
+              type="date"
+              max={today}
+              value={picked}
+              onChange={(e) => setPicked(e.target.value)}
+              data-testid="as-of-date"
+            />
+          </div>
+        </div>
+        {asOf && (
+          <div className="banner banner--info as-of-banner" role="status" data-testid="as-of-banner">
+            <ClockIcon size={20} />
+            <div className="banner__content">
+              <p className="banner__title">Showing the chest as it was on {formatDate(asOf)}</p>
+              <p>Past quantities and statuses; editing is off until you return to today.</p>
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => setPicked('')}>
+              Back to today
+            </Button>
+          </div>
+        )}
+        <CurrentInventoryTab vesselId={vesselId} asOf={asOf} onAddFirstItem={() => setTab('bulk')} />
+      </div>
+      <div role="tabpanel" id="inventory-panel-csv" aria-labelledby="inventory-tab-csv" hidden={tab !== 'csv'}>
+        <CsvUploadTab vesselId={vesselId} />
+      </div>
+      <div role="tabpanel" id="inventory-panel-bulk" aria-labelledby="inventory-tab-bulk" hidden={tab !== 'bulk'}>
+        <BulkInputTab vesselId={vesselId} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { format } from 'date-fns';
+import type { Tone } from '../../components/ui/Badge';
+import type { InventoryBatch, VolumeRequirementRow } from './types';
+
+/** Status badges of the Current Inventory table (spec 000 §4): any other value is 'Unknown'. */
+const STATUS_BADGES: Record<string, { label: string; tone: Tone }> = {
+  compliant: { label: 'OK', tone: 'success' },
+  low_stock: { label: 'Low', tone: 'warning' },
+  critical: { label: 'Critical', tone: 'danger' },
+  not_required: { label: 'Not required', tone: 'neutral' },
+  quantity_not_set: { label: 'Quantity not set', tone: 'info' },
+};
+const UNKNOWN_BADGE = { label: 'Unknown', tone: 'neutral' as Tone };
+
+export function statusBadge(status: string | null | undefined): { label: string; tone: Tone } {
+  return (status && Object.hasOwn(STATUS_BADGES, status) && STATUS_BADGES[status]) || UNKNOWN_BADGE;
+}
+
+/** 'Search items...': a case-insensitive match on the scale id or the description. */
+export function filterRows(rows: readonly VolumeRequirementRow[], query: string): VolumeRequirementRow[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter(
+    (row) => row.scaleId.toLowerCase().includes(needle) || row.scaleDescription.toLowerCase().includes(needle),
+  );
+}
+
+/** The batches of each scale item (ids compared without case), in batch number order. */
+export function batchesByItem(batches: readonly InventoryBatch[]): Map<string, InventoryBatch[]> {
+  const byItem = new Map<string, InventoryBatch[]>();
+  for (const batch of batches) {
+    const key = batch.scaleId.toLowerCase();
+    const list = byItem.get(key);
+    if (list) list.push(batch);
+    else byItem.set(key, [batch]);
+  }
+  for (const list of byItem.values()) {
+    list.sort((a, b) => a.batchNumber - b.batchNumber || (a.expiryDate ?? '').localeCompare(b.expiryDate ?? ''));
+  }
+  return byItem;
+}
+
+/** What the Required column shows: the requirement text, else the figure and unit, else a dash. */
+export function requiredText(row: VolumeRequirementRow): string {
+  if (row.requirement?.trim()) return row.requirement.trim();
+  if (row.requiredQuantity !== null && row.requiredQuantity !== undefined) {
+    return `${row.requiredQuantity}${row.requiredUnit ? ` ${row.requiredUnit}` : ''}`;
+  }
+  return '—';
+}
+
+/** Today as a date input value, YYYY-MM-DD, in the user's time zone. */
+export function todayIso(now: Date = new Date()): string {
+  return format(now, 'yyyy-MM-dd');
+}
+
+/**
+ * The 'View as of' date to ask the server for: a past day as YYYY-MM-DD, or undefined for today
+ * (an empty picker, today itself, a day after today or anything that is not a date).
+ */
+export function asOfParam(picked: string, today: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(picked)) return undefined;
+  return picked < today ? picked : undefined;
+}
+
+/**
+ * A browser-side message as a toast: 'Invalid File: Please upload a CSV file' gives the title
+ * 'Invalid File' and the rest as the description; a message without such a title gets `fallbackTitle`.
+ */
+export function messageToast(message: string, fallbackTitle: string): { title: string; description: string } {
+  const at = message.indexOf(': ');
+  if (at > 0) return { title: message.slice(0, at), description: message.slice(at + 2) };
+  return { title: fallbackTitle, description: message };
+}

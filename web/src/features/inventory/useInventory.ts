@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkImportItem, BulkImportResult } from '@medchest/domain';
+import { apiJson } from '../../lib/api';
+import { refreshKeys } from '../../lib/queryClient';
+import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
+import type { InventoryBatch, VolumeRequirementRow } from './types';
+
+/**
+ * The vessel's scale items with their requirement, count and status. With `asOf` (YYYY-MM-DD) the
+ * chest as it stood on that day: GET .../volume-requirements?asOf=YYYY-MM-DD. The key keeps the
+ * date as its own segment, so an inventory change refreshes every cached day by prefix.
+ */
+export function useVolumeRequirements(vesselId: string, asOf?: string) {
+  return useQuery<VolumeRequirementRow[]>({
+    queryKey: queryKeys.volumeRequirements(vesselId, asOf),
+    ...(asOf
+      ? {
+          queryFn: () =>
+            apiJson<VolumeRequirementRow[]>(
+              'GET',
+              `/api/vessels/${encodeURIComponent(vesselId)}/volume-requirements?asOf=${encodeURIComponent(asOf)}`,
+            ),
+        }
+      : {}),
+  });
+}
+
+export function useInventoryBatches(vesselId: string) {
+  return useQuery<InventoryBatch[]>({ queryKey: queryKeys.inventory(vesselId) });
+}
+
+/**
+ * Each mutation stays pending until what it changed is refetched, so when its toast shows the
+ * table already holds the new counts and statuses.
+ */
+export function useUpdateBatchQuantity(vesselId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ batchId, quantityOnBoard }: { batchId: string; quantityOnBoard: number }) =>
+      apiJson<InventoryBatch>('PATCH', `/api/vessels/${vesselId}/inventory/${batchId}`, { quantityOnBoard }),
+    onSuccess: () => refreshKeys(queryClient, inventoryChangeKeys(vesselId)),
+  });
+}
+
+/** POST .../inventory/bulk-import: the CSV upload and the manual bulk input alike. */
+export function useBulkImport(vesselId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { fileName: string; items: BulkImportItem[] }) =>
+      apiJson<BulkImportResult>('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, request),
+    onSuccess: async (result) => {
+      await refreshKeys(queryClient, inventoryChangeKeys(vesselId));
+      return result;
+    },
+  });
+}

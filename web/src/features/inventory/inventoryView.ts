@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { isoToday } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
 import type { InventoryBatch, VolumeRequirementRow } from './types';
 
@@ -49,9 +49,12 @@ export function requiredText(row: VolumeRequirementRow): string {
   return '—';
 }
 
-/** Today as a date input value, YYYY-MM-DD, in the user's time zone. */
+/**
+ * Today as a date input value, YYYY-MM-DD, as the server counts days (UTC, the domain's isoToday):
+ * a user ahead of UTC near midnight must not be offered a day the server calls the future.
+ */
 export function todayIso(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
+  return isoToday(now);
 }
 
 /**

@@ -51,6 +51,7 @@ export interface VolumeRequirementRow {
 }
 
 const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
+export const notInFleetOn = (asOf: string) => `This vessel was not in the fleet on ${asOf}`;
 
 const INVALID_DATE = 'Please enter a valid date';
 const FUTURE_DATE = 'The date must not be in the future';
@@ -152,8 +153,11 @@ export async function listVolumeRequirements(
     deps.store.readStream(vesselStreamId(vesselId)),
     deps.store.readStream(inventoryStreamId(vesselId)),
   ]);
+  if (vesselRecorded.length === 0) throw vesselNotFound();
   const vessel = streamEventsAsOf(vesselRecorded, asOf, vesselDecider.isEvent).reduce(evolveVessel, initialVesselState());
-  if (vessel.status !== 'active') throw vesselNotFound();
+  // The vessel exists in the history but had not joined the fleet yet, or had left it, that day:
+  // there was no chest of ours to show, and the auditor is told so in those words.
+  if (vessel.status !== 'active') throw new DomainError('not_found', notInFleetOn(asOf));
   const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, inventoryDecider.isEvent));
   return volumeRequirementRows(scale, medicalProfileOf(vessel.details), batches, asOf);
 }

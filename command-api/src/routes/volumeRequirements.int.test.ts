@@ -243,21 +243,26 @@ describe('volume requirements as of a date', () => {
     expect(byId(rows).get('IMGS01')).toMatchObject({ complianceStatus: 'critical' });
   });
 
-  it('answers 404 Vessel not found for a day before the vessel was created', async () => {
+  it('answers 404 saying the vessel was not in the fleet yet, for a day before it was created', async () => {
     const vesselId = await createVessel();
-    const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements?asOf=${addDays(REAL_TODAY, -1)}`, manager);
+    const day = addDays(REAL_TODAY, -1);
+    const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements?asOf=${day}`, manager);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Vessel not found' });
+    expect(response.json()).toEqual({ message: `This vessel was not in the fleet on ${day}` });
   });
 
   it('answers 404 for a vessel deleted by the end of that day, and for it today', async () => {
     const vesselId = await createVessel();
     await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 50 }]);
     expect((await send('DELETE', `/api/vessels/${vesselId}`, manager)).statusCode).toBe(200);
-    for (const query of [`?asOf=${REAL_TODAY}`, `?asOf=${DAY1}`, '']) {
+    for (const [query, message] of [
+      [`?asOf=${REAL_TODAY}`, `This vessel was not in the fleet on ${REAL_TODAY}`],
+      [`?asOf=${DAY1}`, `This vessel was not in the fleet on ${DAY1}`],
+      ['', 'Vessel not found'],
+    ]) {
       const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements${query}`, manager);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Vessel not found' });
+      expect(response.json()).toEqual({ message });
     }
   });
 

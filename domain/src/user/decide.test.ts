@@ -1,33 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../shared/testing/decider';
 import { DomainError } from '../shared/errors';
 import { decideUser, type UserCommand } from './decide';
 import type { UserEvent } from './events';
-import { evolveUser, initialUserState } from './state';
+import { evolveUser, initialUserState, type UserState } from './state';
 
 const userId = '5d0b3f1e-7a4c-5e21-9c3d-2b8e6f4a1c90';
 
-const given = (events: UserEvent[]) => ({
-  when(command: UserCommand) {
-    const state = events.reduce(evolveUser, initialUserState());
-    let decided: UserEvent[] | undefined;
-    let error: unknown;
-    try {
-      decided = decideUser(command, state);
-    } catch (e) {
-      error = e;
-    }
-    return {
-      then: (expected: UserEvent[]) => {
-        expect(error).toBeUndefined();
-        expect(decided).toEqual(expected);
-      },
-      thenThrows: (kind: DomainError['kind'], message: string) => {
-        expect(error).toBeInstanceOf(DomainError);
-        expect((error as DomainError).kind).toBe(kind);
-        expect((error as DomainError).message).toBe(message);
-      },
-    };
-  },
+const given = deciderSpec<UserCommand, UserState, UserEvent>({
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
 });
 
 const register: Extract<UserCommand, { type: 'RegisterUser' }> = {

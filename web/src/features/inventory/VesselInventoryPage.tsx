@@ -4,11 +4,10 @@ import { SHIPPED_SCALE_METADATA, flagStateLabel } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
-import { ArrowLeftIcon, ClockIcon, FlagIcon, ShipIcon } from '../../components/ui/icons';
-import { errorStatus, serverMessage } from '../../lib/api';
+import { ArrowLeftIcon, ClockIcon, FlagIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
 import { useVessel } from '../vessels/useVessels';
+import { vesselQueryState } from '../vessels/VesselQueryState';
 import { BulkInputTab } from './BulkInputTab';
 import { CsvUploadTab } from './CsvUploadTab';
 import { CurrentInventoryTab } from './CurrentInventoryTab';
@@ -39,35 +38,8 @@ export function VesselInventoryPage() {
   const today = useMemo(() => todayIso(), []);
   const asOf = asOfParam(picked, today);
 
-  if (vessel.isLoading) {
-    return (
-      <div className="page">
-        <BackToVessels />
-        <LoadingState>Loading vessel...</LoadingState>
-      </div>
-    );
-  }
-  if (vessel.isError || !vessel.data) {
-    const notFound = !vessel.isError || errorStatus(vessel.error) === 404;
-    return (
-      <div className="page">
-        <div className="card">
-          {notFound ? (
-            <EmptyState
-              icon={<ShipIcon size={32} />}
-              title="Vessel Not Found"
-              testId="vessel-not-found"
-              action={<BackToVessels />}
-            >
-              This vessel does not exist or has been deleted.
-            </EmptyState>
-          ) : (
-            <ErrorState>{serverMessage(vessel.error) ?? 'Failed to load vessel'}</ErrorState>
-          )}
-        </div>
-      </div>
-    );
-  }
+  const pending = vesselQueryState(vessel, <BackToVessels />);
+  if (pending || !vessel.data) return pending;
 
   const v = vessel.data;
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {

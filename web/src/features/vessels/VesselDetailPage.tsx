@@ -6,14 +6,13 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
-import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, ShipIcon, TrashIcon } from '../../components/ui/icons';
-import { errorStatus, serverMessage } from '../../lib/api';
+import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, TrashIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
 import { NOT_SPECIFIED } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeleteVessel, useVessel, useVessels } from './useVessels';
 import { EditVesselModal } from './VesselFormModal';
+import { vesselQueryState } from './VesselQueryState';
 import { CONTRACT_END_CLASS, vesselSuggestions } from './vesselOptions';
 import './vessels.css';
 
@@ -50,39 +49,8 @@ export function VesselDetailPage() {
   });
   const suggestions = useMemo(() => vesselSuggestions(vessels.data ?? []), [vessels.data]);
 
-  if (vessel.isLoading) {
-    return (
-      <div className="page">
-        <BackButton />
-        <LoadingState>Loading vessel...</LoadingState>
-      </div>
-    );
-  }
-  if (vessel.isError || !vessel.data) {
-    const notFound = !vessel.isError || errorStatus(vessel.error) === 404;
-    return (
-      <div className="page">
-        <div className="card">
-          {notFound ? (
-            <EmptyState
-              icon={<ShipIcon size={32} />}
-              title="Vessel Not Found"
-              testId="vessel-not-found"
-              action={
-                <ButtonLink to="/vessels" icon={<ArrowLeftIcon size={16} />}>
-                  Back to Vessels
-                </ButtonLink>
-              }
-            >
-              This vessel does not exist or has been deleted.
-            </EmptyState>
-          ) : (
-            <ErrorState>{serverMessage(vessel.error) ?? 'Failed to load vessel'}</ErrorState>
-          )}
-        </div>
-      </div>
-    );
-  }
+  const pending = vesselQueryState(vessel, <BackButton />);
+  if (pending || !vessel.data) return pending;
 
   const v = vessel.data;
   const tone = contractEndTone(v.contractEndDate, today);

@@ -10,14 +10,7 @@ let pending: string;
 
 beforeAll(async () => {
   t = await startTestApp('api_inventory');
-  await t.createUser('manager@fleet.example', 'manager-pass', 'fleet_manager');
-  await t.createUser('admin@fleet.example', 'admin-pass', 'admin');
-  await t.createUser('captain@fleet.example', 'captain-pass', 'captain');
-  await t.createUser('pending@fleet.example', 'pending-pass', 'fleet_manager', 'pending');
-  manager = await t.login('manager@fleet.example', 'manager-pass');
-  admin = await t.login('admin@fleet.example', 'admin-pass');
-  captain = await t.login('captain@fleet.example', 'captain-pass');
-  pending = await t.login('pending@fleet.example', 'pending-pass');
+  ({ manager, admin, captain, pending } = await t.sessionsForEveryRole());
 });
 
 afterAll(async () => {

@@ -25,12 +25,7 @@ const form = {
 
 beforeAll(async () => {
   t = await startTestApp('api_vessels');
-  await t.createUser('manager@fleet.example', 'manager-pass', 'fleet_manager');
-  await t.createUser('captain@fleet.example', 'captain-pass', 'captain');
-  await t.createUser('pending@fleet.example', 'pending-pass', 'fleet_manager', 'pending');
-  manager = await t.login('manager@fleet.example', 'manager-pass');
-  captain = await t.login('captain@fleet.example', 'captain-pass');
-  pending = await t.login('pending@fleet.example', 'pending-pass');
+  ({ manager, captain, pending } = await t.sessionsForEveryRole());
 });
 
 afterAll(async () => {

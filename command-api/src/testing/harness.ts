@@ -45,6 +45,24 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return sessionCookie(response);
     },
+    /**
+     * One signed-in session per kind of caller the access rules tell apart: a fleet manager, an
+     * admin, a captain and a pending account. Returns their cookie headers.
+     */
+    async sessionsForEveryRole() {
+      const accounts = [
+        ['manager', 'fleet_manager', 'active'],
+        ['admin', 'admin', 'active'],
+        ['captain', 'captain', 'active'],
+        ['pending', 'fleet_manager', 'pending'],
+      ] as const;
+      const cookies: Record<(typeof accounts)[number][0], string> = { manager: '', admin: '', captain: '', pending: '' };
+      for (const [name, role, status] of accounts) {
+        await this.createUser(`${name}@fleet.example`, `${name}-pass`, role, status);
+        cookies[name] = await this.login(`${name}@fleet.example`, `${name}-pass`);
+      }
+      return cookies;
+    },
     async close() {
       await app.close();
       await runner.stop();

@@ -20,3 +20,4 @@ export * from './scale/index';
 export * from './compliance/index';
 export * from './inventory/index';
 export * from './scale-events/index';
+export * from './report/index';

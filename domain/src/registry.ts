@@ -6,12 +6,13 @@ import { vesselEventDefinitions, type VesselEvent } from './vessel/events';
 import { imoClaimEventDefinitions, type ImoClaimEvent } from './vessel/imoClaim';
 import { inventoryEventDefinitions, type InventoryEvent } from './inventory/events';
 import { scaleEventDefinitions, type ScaleEvent } from './scale-events/events';
+import { reportEventDefinitions, type ReportEvent } from './report/events';
 
 /**
  * Every event the product records, in one union. Adding a capability means adding its
  * definitions here; the event store, projections and workers learn about them from this list.
  */
-export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent | InventoryEvent | ScaleEvent;
+export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent | InventoryEvent | ScaleEvent | ReportEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventData<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
 
@@ -22,6 +23,7 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...emailEventDefinitions,
   ...inventoryEventDefinitions,
   ...scaleEventDefinitions,
+  ...reportEventDefinitions,
 ];
 
 const byType = new Map(allDefinitions.map((d) => [d.type, d]));

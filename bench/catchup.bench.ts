@@ -18,7 +18,7 @@
  * Run: npx tsx bench/catchup.bench.ts   (BENCH_EVENTS, BENCH_BATCH to vary the size and batch)
  */
 import { randomUUID } from 'node:crypto';
-import { currentEventVersion, type DomainEvent, type EventMetadata, type VesselDetails } from '@medchest/domain';
+import { currentEventVersion, NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, type DomainEvent, type EventMetadata, type VesselDetails } from '@medchest/domain';
 import { canonicalJson, chainHash, createPostgresEventStore, guardPool, withPoolClient, type LogPosition } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
@@ -90,6 +90,7 @@ function details(n: number): VesselDetails {
     ownershipContactEmail: rnd() < 0.7 ? `ops${n % 50}@owners.example` : undefined,
     onboardingDate: onboarding,
     contractEndDate: rnd() < 0.8 ? date(700, 1100) : undefined,
+    ...NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
   };
 }
 

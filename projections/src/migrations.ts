@@ -8,7 +8,7 @@ import { inventoryBatchesMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
 import { usersMigration } from './users/migration';
-import { vesselsMigration } from './vessels/migration';
+import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
 /**
  * Every read-model migration, in the order they run. Append new ones at the end with the next
@@ -24,6 +24,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0007_inventory_batches', inventoryBatchesMigration],
   ['0008_inventory_imports', inventoryImportsMigration],
   ['0009_activity_inventory', activityInventoryMigration],
+  ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -1,4 +1,4 @@
-import { vesselStreamId, type VesselDetails } from '@medchest/domain';
+import { NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, vesselStreamId, type VesselDetails } from '@medchest/domain';
 import { ConcurrencyError, type EventStore } from '@medchest/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
@@ -16,7 +16,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const details = (crew: number): VesselDetails => ({ vesselName: 'Race Tester', imoNumber: '9399167', flagState: 'LIBERIA', crewSizeCategory: crew });
+const details = (crew: number): VesselDetails => ({
+  vesselName: 'Race Tester',
+  imoNumber: '9399167',
+  flagState: 'LIBERIA',
+  crewSizeCategory: crew,
+  ...NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
+});
 const context = { userId: null, correlationId: 'handle-test' };
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseEvent } from '../registry';
 import { deciderSpec } from '../shared/testing/decider';
 import { decideVessel, type VesselCommand } from './decide';
 import type { VesselEvent } from './events';
@@ -12,6 +13,9 @@ const details: VesselDetails = {
   flagState: 'PANAMA',
   crewSizeCategory: 24,
   fleet: 'North Atlantic',
+  medicalCategory: 'A',
+  womenOnBoard: false,
+  carriesDangerousGoods: false,
 };
 
 const given = deciderSpec<VesselCommand, ReturnType<typeof initialVesselState>, VesselEvent>({
@@ -44,7 +48,17 @@ describe('vessel decider', () => {
   });
 
   it('records nothing when the form is saved unchanged (key order and absent fields do not count)', () => {
-    const same = { fleet: 'North Atlantic', crewSizeCategory: 24, flagState: 'PANAMA', imoNumber: '9074729', vesselName: 'Nordic Aurora', contactName: undefined } as VesselDetails;
+    const same = {
+      carriesDangerousGoods: false,
+      fleet: 'North Atlantic',
+      crewSizeCategory: 24,
+      womenOnBoard: false,
+      flagState: 'PANAMA',
+      imoNumber: '9074729',
+      medicalCategory: 'A',
+      vesselName: 'Nordic Aurora',
+      contactName: undefined,
+    } as VesselDetails;
     given([created]).when({ type: 'UpdateVessel', vesselId, details: same }).then([]);
   });
 
@@ -80,6 +94,36 @@ describe('vessel decider', () => {
     ['a vessel already deleted', [created, deleted]],
   ])('refuses to delete %s', (_name, history) => {
     given(history).when({ type: 'DeleteVessel', vesselId }).thenThrows('not_found', 'Vessel not found');
+  });
+});
+
+describe('editing the medical profile (issue 3)', () => {
+  it.each<[string, Partial<VesselDetails>]>([
+    ['the medical category', { medicalCategory: 'C' }],
+    ['women on board', { womenOnBoard: true }],
+    ['dangerous goods', { carriesDangerousGoods: true }],
+  ])('records an edit of %s alone', (_name, change) => {
+    const edited = { ...details, ...change };
+    given([created])
+      .when({ type: 'UpdateVessel', vesselId, details: edited })
+      .then([{ type: 'VesselUpdated', data: { vesselId, details: edited } }]);
+  });
+
+  /** A vessel as recorded before the medical profile existed, read back as the store does. */
+  const recordedBeforeTheProfile = parseEvent('VesselCreated', 1, {
+    vesselId,
+    details: { vesselName: 'Nordic Aurora', imoNumber: '9074729', flagState: 'PANAMA', crewSizeCategory: 24, fleet: 'North Atlantic' },
+  }) as VesselEvent;
+
+  it('records nothing when a vessel recorded before the profile existed is saved with the defaults', () => {
+    given([recordedBeforeTheProfile]).when({ type: 'UpdateVessel', vesselId, details }).then([]);
+  });
+
+  it('records an edit that moves such a vessel off the defaults', () => {
+    const coastal = { ...details, medicalCategory: 'B' as const, womenOnBoard: true };
+    given([recordedBeforeTheProfile])
+      .when({ type: 'UpdateVessel', vesselId, details: coastal })
+      .then([{ type: 'VesselUpdated', data: { vesselId, details: coastal } }]);
   });
 });
 

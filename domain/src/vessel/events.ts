@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS } from '../scale/profile';
+import { MEDICAL_CATEGORIES } from '../scale/scale';
 import { defineEvent, type EventOf } from '../shared/events';
 import type { VesselDetails } from './schema';
 
@@ -7,6 +9,12 @@ import type { VesselDetails } from './schema';
  * Stored events were valid when written; if a form rule is tightened later (a shorter maximum, a
  * retired flag state), old events must still read, or that vessel could never be edited again.
  * The form schema (./schema.ts) applies to commands only.
+ *
+ * The medical profile fields came later (issue 3): an event recorded before them reads with the
+ * form's defaults (category A, no women on board, no dangerous goods), which is what such a vessel
+ * was assumed to be. So state, read models and the unchanged-save check all see the same values,
+ * and an edit that sends those defaults is no change. The category stays one of A/B/C: the
+ * required quantities are looked up by it, so any other value would be a bug, not history.
  */
 const optional = z.string().optional();
 const vesselDetails = z.object({
@@ -23,6 +31,9 @@ const vesselDetails = z.object({
   vesselType: optional,
   onboardingDate: optional,
   contractEndDate: optional,
+  medicalCategory: z.enum(MEDICAL_CATEGORIES).default(NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS.medicalCategory),
+  womenOnBoard: z.boolean().default(NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS.womenOnBoard),
+  carriesDangerousGoods: z.boolean().default(NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS.carriesDangerousGoods),
 }) as unknown as z.ZodType<VesselDetails>;
 
 export const VesselCreated = defineEvent(

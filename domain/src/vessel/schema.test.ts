@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEDICAL_CATEGORIES } from '../scale/scale';
 import { FLAG_STATES, VESSEL_TYPES } from './labels';
 import { NEW_VESSEL_DEFAULTS, vesselFormSchema } from './schema';
 
@@ -26,7 +27,15 @@ const emailOfLength = (n: number) => `${'m'.repeat(n - '@example.com'.length)}@e
 describe('vessel form schema (spec 000 §5, every row of the table)', () => {
   it('accepts a minimal valid form and omits empty optional strings', () => {
     const parsed = vesselFormSchema.parse({ ...NEW_VESSEL_DEFAULTS, ...valid });
-    expect(parsed).toEqual({ vesselName: 'Nordic Aurora', imoNumber: '9074729', flagState: 'PANAMA', crewSizeCategory: 24 });
+    expect(parsed).toEqual({
+      vesselName: 'Nordic Aurora',
+      imoNumber: '9074729',
+      flagState: 'PANAMA',
+      crewSizeCategory: 24,
+      medicalCategory: 'A',
+      womenOnBoard: false,
+      carriesDangerousGoods: false,
+    });
   });
 
   it('accepts a full form and trims text', () => {
@@ -79,6 +88,10 @@ describe('vessel form schema (spec 000 §5, every row of the table)', () => {
     ['ownership email invalid', { ownershipContactEmail: 'ops@' }, 'ownershipContactEmail', 'Please enter a valid email address'],
     ['ownership email of 256 characters', { ownershipContactEmail: emailOfLength(256) }, 'ownershipContactEmail', 'Email must not exceed 255 characters'],
     ['vessel type not listed', { vesselType: 'SUBMARINE' }, 'vesselType', 'Please select a valid vessel type'],
+    ['medical category not listed', { medicalCategory: 'D' }, 'medicalCategory', 'Please select a valid medical category'],
+    ['medical category in lowercase', { medicalCategory: 'b' }, 'medicalCategory', 'Please select a valid medical category'],
+    ['women on board as text', { womenOnBoard: 'yes' }, 'womenOnBoard', 'Women on board must be yes or no'],
+    ['dangerous goods as a number', { carriesDangerousGoods: 1 }, 'carriesDangerousGoods', 'Dangerous goods must be yes or no'],
     [
       'contract end before onboarding',
       { onboardingDate: '2025-06-01', contractEndDate: '2025-05-31' },
@@ -137,7 +150,16 @@ describe('vessel form schema (spec 000 §5, every row of the table)', () => {
       contractEndDate: '',
     });
     const given = Object.entries(parsed).filter(([, value]) => value !== undefined).map(([key]) => key);
-    expect(given.sort()).toEqual(['crewSizeCategory', 'flagState', 'imoNumber', 'vesselName']);
+    // The medical profile always has a value: its defaults stand in for "not given".
+    expect(given.sort()).toEqual([
+      'carriesDangerousGoods',
+      'crewSizeCategory',
+      'flagState',
+      'imoNumber',
+      'medicalCategory',
+      'vesselName',
+      'womenOnBoard',
+    ]);
   });
 
   it('allows a contract ending on the onboarding day, or with only one of the two dates', () => {
@@ -208,7 +230,47 @@ describe('values of the wrong JSON type', () => {
     ['contactPhone', 5551234, 'Phone number contains invalid characters'],
     ['fleet', {}, 'Fleet name must not exceed 255 characters'],
     ['onboardingDate', 20250101, 'Please enter a valid date'],
+    ['medicalCategory', 2, 'Please select a valid medical category'],
+    ['medicalCategory', ['B'], 'Please select a valid medical category'],
+    ['womenOnBoard', 'true', 'Women on board must be yes or no'],
+    ['womenOnBoard', null, 'Women on board must be yes or no'],
+    ['carriesDangerousGoods', 'false', 'Dangerous goods must be yes or no'],
   ])('%s of the wrong type gets the field message', (field, value, message) => {
     expect(firstMessage({ [field]: value }, field)).toBe(message);
+  });
+});
+
+describe('the medical profile in the vessel form (issue 3)', () => {
+  const form = { vesselName: 'Nordic Aurora', imoNumber: '9074729', flagState: 'PANAMA', crewSizeCategory: 10 };
+
+  it('defaults a form without the fields to category A, no women on board, no dangerous goods', () => {
+    expect(vesselFormSchema.parse(form)).toMatchObject({ medicalCategory: 'A', womenOnBoard: false, carriesDangerousGoods: false });
+  });
+
+  it('reads an unselected category (the empty option of the select) as A', () => {
+    expect(vesselFormSchema.parse({ ...form, medicalCategory: '' }).medicalCategory).toBe('A');
+  });
+
+  it.each(MEDICAL_CATEGORIES)('keeps category %s and the flags the user set', (medicalCategory) => {
+    expect(vesselFormSchema.parse({ ...form, medicalCategory, womenOnBoard: true, carriesDangerousGoods: true })).toMatchObject({
+      medicalCategory,
+      womenOnBoard: true,
+      carriesDangerousGoods: true,
+    });
+  });
+
+  it('starts a new vessel at the same defaults as the API', () => {
+    expect(NEW_VESSEL_DEFAULTS).toMatchObject({ medicalCategory: 'A', womenOnBoard: false, carriesDangerousGoods: false });
+  });
+
+  it('reports a bad category next to the other bad fields', () => {
+    const result = vesselFormSchema.safeParse({ ...form, vesselName: '', medicalCategory: 'X', womenOnBoard: 'on' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toEqual({
+      vesselName: 'Vessel name is required',
+      medicalCategory: 'Please select a valid medical category',
+      womenOnBoard: 'Women on board must be yes or no',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, vesselMedicalProfileSchema } from '../scale/profile';
 import { isIsoDate } from '../shared/dates';
 import { FLAG_STATES, VESSEL_TYPES } from './labels';
 
@@ -82,6 +83,9 @@ export const vesselFormSchema = z
     ),
     onboardingDate: optionalDate,
     contractEndDate: optionalDate,
+    // What the chest must hold depends on these (issue 3): medical category and the facts the
+    // scale's rule flags ask about. Each defaults when absent, like a form left untouched.
+    ...vesselMedicalProfileSchema.shape,
   })
   .refine(
     (v) => !v.onboardingDate || !v.contractEndDate || v.contractEndDate >= v.onboardingDate,
@@ -102,7 +106,10 @@ export type VesselFormInput = z.input<typeof vesselFormSchema>;
 /** The validated, normalised vessel details that go into VesselCreated / VesselUpdated. */
 export type VesselDetails = z.output<typeof vesselFormSchema>;
 
-/** The defaults of the Add New Vessel form (spec 000 §3): crew size 10, everything else empty. */
+/**
+ * The defaults of the Add New Vessel form (spec 000 §3): crew size 10, everything else empty; the
+ * medical profile (not in the specification) starts at category A with both flags off.
+ */
 export const NEW_VESSEL_DEFAULTS = {
   vesselName: '',
   imoNumber: '',
@@ -117,4 +124,5 @@ export const NEW_VESSEL_DEFAULTS = {
   vesselType: '',
   onboardingDate: '',
   contractEndDate: '',
+  ...NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
 } as const;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   currentEventVersion,
   inventoryStreamId,
+  NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
   scaleStreamId,
   vesselScaleStreamId,
   type DomainEvent,
@@ -26,6 +27,7 @@ export function vesselDetails(overrides: Partial<VesselDetails> = {}): VesselDet
     ownershipContactEmail: 'ops@nordicbulk.example',
     onboardingDate: '2024-03-01',
     contractEndDate: '2026-02-28',
+    ...NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
     ...overrides,
   };
 }

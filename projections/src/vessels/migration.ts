@@ -25,6 +25,10 @@ export interface VesselsTable {
   medical_chest_certificate_expiry: DateColumn;
   certificate_issuer: string | null;
   certificate_expiry: DateColumn;
+  /** The vessel's medical profile (issue 3, migration 0010): A, B or C. */
+  medical_category: string;
+  women_on_board: boolean;
+  carries_dangerous_goods: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -62,5 +66,21 @@ export const vesselsMigration: Migration = {
     // here: the read model must never refuse an event the log already holds).
     await sql`CREATE INDEX vessels_name_idx ON vessels (lower(vessel_name), vessel_name, id)`.execute(db);
     await db.schema.createIndex('vessels_imo_idx').on('vessels').column('imo_number').execute();
+  },
+};
+
+/**
+ * The vessel's medical profile (issue 3): category and the two flags the scale's rules ask about.
+ * The column defaults are what a vessel recorded before these fields existed reads as (category A,
+ * no women on board, no dangerous goods), so rows already in the table are right without a replay.
+ */
+export const vesselMedicalProfileMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .alterTable('vessels')
+      .addColumn('medical_category', 'text', (c) => c.notNull().defaultTo('A'))
+      .addColumn('women_on_board', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('carries_dangerous_goods', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
   },
 };

@@ -1,4 +1,4 @@
-import type { VesselDetails } from '@medchest/domain';
+import { medicalProfileOf, type VesselDetails } from '@medchest/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { VesselsTable } from './migration';
@@ -61,7 +61,21 @@ export function latestCertificates(events: readonly ProjectedEvent[]) {
   return certificates;
 }
 
-/** The columns the vessel form fills (spec 000 §5); certificate and review columns belong to later events. */
+/**
+ * The medical profile columns (issue 3). The runner takes events of the current version as stored,
+ * without re-parsing them, so a VesselCreated/VesselUpdated recorded before the profile existed
+ * arrives without these fields: medicalProfileOf reads them as the defaults, as parseEvent does.
+ */
+function medicalProfileColumns(details: VesselDetails) {
+  const profile = medicalProfileOf(details);
+  return {
+    medical_category: profile.category,
+    women_on_board: profile.womenOnBoard,
+    carries_dangerous_goods: profile.carriesDangerousGoods,
+  };
+}
+
+/** The columns the vessel form fills (spec 000 §5, and the medical profile); certificate and review columns belong to later events. */
 export function vesselDetailColumns(details: VesselDetails) {
   return {
     vessel_name: details.vesselName,
@@ -77,6 +91,7 @@ export function vesselDetailColumns(details: VesselDetails) {
     ownership_contact_email: orNull(details.ownershipContactEmail),
     onboarding_date: orNull(details.onboardingDate),
     contract_end_date: orNull(details.contractEndDate),
+    ...medicalProfileColumns(details),
   };
 }
 

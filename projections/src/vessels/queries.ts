@@ -1,3 +1,4 @@
+import type { MedicalCategory } from '@medchest/domain';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ReadModelDb } from '../db';
@@ -24,6 +25,10 @@ export interface Vessel {
   medicalChestCertificateExpiry: string | null;
   certificateIssuer: string | null;
   certificateExpiry: string | null;
+  /** The medical profile the required quantities follow (issue 3). */
+  medicalCategory: MedicalCategory;
+  womenOnBoard: boolean;
+  carriesDangerousGoods: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -49,6 +54,9 @@ export function toVessel(row: Selectable<VesselsTable>): Vessel {
     medicalChestCertificateExpiry: row.medical_chest_certificate_expiry,
     certificateIssuer: row.certificate_issuer,
     certificateExpiry: row.certificate_expiry,
+    medicalCategory: row.medical_category as MedicalCategory,
+    womenOnBoard: row.women_on_board,
+    carriesDangerousGoods: row.carries_dangerous_goods,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

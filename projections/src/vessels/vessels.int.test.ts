@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetReadModels, createReadModelTestDb, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
@@ -44,6 +45,9 @@ describe('vessel list and detail', () => {
       medicalChestCertificateExpiry: null,
       certificateIssuer: null,
       certificateExpiry: null,
+      medicalCategory: 'A',
+      womenOnBoard: false,
+      carriesDangerousGoods: false,
       createdAt: created.metadata.occurredAt,
       updatedAt: created.metadata.occurredAt,
     });
@@ -149,7 +153,7 @@ describe('medical chest certificate on the vessel', () => {
       medicalChestCertificatePath: null,
     });
     const { listFleetCompliance } = await import('../fleet-compliance/queries');
-    expect((await listFleetCompliance(t.db)).find((v) => v.id === A)?.medicalChestCertificateExpiry).toBe('2027-01-15');
+    expect((await listFleetCompliance(t.db, '2026-01-01')).find((v) => v.id === A)?.medicalChestCertificateExpiry).toBe('2027-01-15');
   });
 
   it('a newer certificate replaces the older one, and one with a file gets a content-addressed path', async () => {
@@ -173,5 +177,58 @@ describe('medical chest certificate on the vessel', () => {
       certificateIssuer: 'New',
       medicalChestCertificatePath: `certificates/${'ab'.repeat(32)}`,
     });
+  });
+});
+
+describe('the vessel medical profile (issue 3)', () => {
+  const profile = (vessel: Awaited<ReturnType<typeof getVessel>>) =>
+    vessel && { medicalCategory: vessel.medicalCategory, womenOnBoard: vessel.womenOnBoard, carriesDangerousGoods: vessel.carriesDangerousGoods };
+
+  it('shows the category and flags a vessel was created with, and follows an edit, in the detail and the list', async () => {
+    const log = createFakeLog();
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails({ medicalCategory: 'B', womenOnBoard: true }) } }),
+    ]);
+    expect(profile(await getVessel(t.db, A))).toEqual({ medicalCategory: 'B', womenOnBoard: true, carriesDangerousGoods: false });
+
+    await t.project([
+      log.record({
+        type: 'VesselUpdated',
+        data: { vesselId: A, details: vesselDetails({ medicalCategory: 'C', womenOnBoard: false, carriesDangerousGoods: true }) },
+      }),
+    ]);
+    expect(profile(await getVessel(t.db, A))).toEqual({ medicalCategory: 'C', womenOnBoard: false, carriesDangerousGoods: true });
+    expect(profile((await listVessels(t.db))[0])).toEqual({ medicalCategory: 'C', womenOnBoard: false, carriesDangerousGoods: true });
+  });
+
+  /** VesselCreated as recorded before the profile existed: the same version, without the fields. */
+  function recordedBeforeTheProfile(log: ReturnType<typeof createFakeLog>) {
+    const { medicalCategory: _c, womenOnBoard: _w, carriesDangerousGoods: _d, ...old } = vesselDetails({ medicalCategory: 'C', womenOnBoard: true });
+    return log.record({ type: 'VesselCreated', data: { vesselId: A, details: old as never } });
+  }
+
+  it('shows a vessel recorded before the profile existed as category A, no women on board, no dangerous goods', async () => {
+    await t.project([recordedBeforeTheProfile(createFakeLog())]);
+    expect(profile(await getVessel(t.db, A))).toEqual({ medicalCategory: 'A', womenOnBoard: false, carriesDangerousGoods: false });
+  });
+
+  it('reads such an old event the same way when the runner takes it as stored (no re-validation)', async () => {
+    const old = recordedBeforeTheProfile(createFakeLog());
+    const { vesselsProjection } = await import('./project');
+    const { toProjectedEvent } = await import('../apply');
+    await t.db.transaction().execute((trx) => vesselsProjection.apply(trx, [toProjectedEvent(old)]));
+    expect(profile(await getVessel(t.db, A))).toEqual({ medicalCategory: 'A', womenOnBoard: false, carriesDangerousGoods: false });
+  });
+
+  it('gives rows created before migration 0010 the defaults, as their events read', async () => {
+    const { rows } = await sql<{ column_name: string; column_default: string; is_nullable: string }>`
+      SELECT column_name, column_default, is_nullable FROM information_schema.columns
+      WHERE table_name = 'vessels' AND column_name IN ('medical_category', 'women_on_board', 'carries_dangerous_goods')
+      ORDER BY column_name`.execute(t.db);
+    expect(rows).toEqual([
+      { column_name: 'carries_dangerous_goods', column_default: 'false', is_nullable: 'NO' },
+      { column_name: 'medical_category', column_default: "'A'::text", is_nullable: 'NO' },
+      { column_name: 'women_on_board', column_default: 'false', is_nullable: 'NO' },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/domain';
+import { contractEndTone, flagStateLabel, medicalProfileOf, MEDICAL_CATEGORY_LABELS, vesselTypeLabel } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -54,6 +54,8 @@ export function VesselDetailPage() {
 
   const v = vessel.data;
   const tone = contractEndTone(v.contractEndDate, today);
+  const profile = medicalProfileOf(v);
+  const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
   return (
     <div className="page">
       <PageHeader
@@ -106,6 +108,17 @@ export function VesselDetailPage() {
             {v.contractEndDate ? <span className={CONTRACT_END_CLASS[tone]}>{formatDate(v.contractEndDate)}</span> : null}
           </Info>
           <Info label="Last Medical Review">{formatDate(v.lastMedicalReview) ?? null}</Info>
+          <Info label="Medical Category">
+            <span data-testid="info-medicalCategory">{MEDICAL_CATEGORY_LABELS[profile.category]}</span>
+          </Info>
+          <Info label="Women on Board">
+            <span data-testid="info-womenOnBoard">{yesNo(profile.womenOnBoard)}</span>
+          </Info>
+          <Info label="Organophosphates / Dangerous Goods">
+            <span data-testid="info-carriesDangerousGoods" title="Carries organophosphates or other dangerous goods">
+              {yesNo(profile.carriesDangerousGoods)}
+            </span>
+          </Info>
         </dl>
       </Card>
 

@@ -3,6 +3,8 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import {
   FLAG_STATE_LABELS,
   FLAG_STATES,
+  MEDICAL_CATEGORIES,
+  MEDICAL_CATEGORY_LABELS,
   NEW_VESSEL_DEFAULTS,
   VESSEL_TYPE_LABELS,
   VESSEL_TYPES,
@@ -18,9 +20,16 @@ import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/no
 import type { Vessel } from './types';
 import { useCreateVessel, useUpdateVessel } from './useVessels';
 
-/** What the inputs hold: text everywhere, and a number (or '' when emptied) for crew size. */
+/** The two medical profile flags, shown as checkboxes. */
+const FLAG_FIELDS = ['womenOnBoard', 'carriesDangerousGoods'] as const;
+type FlagFieldName = (typeof FLAG_FIELDS)[number];
+
+/**
+ * What the inputs hold: text everywhere, a number (or '' when emptied) for crew size, and true or
+ * false for the checkboxes.
+ */
 export type VesselFormValues = {
-  [K in keyof typeof NEW_VESSEL_DEFAULTS]: K extends 'crewSizeCategory' ? number | '' : string;
+  [K in keyof typeof NEW_VESSEL_DEFAULTS]: K extends 'crewSizeCategory' ? number | '' : K extends FlagFieldName ? boolean : string;
 };
 type FieldName = keyof VesselFormValues;
 const FIELD_NAMES = Object.keys(NEW_VESSEL_DEFAULTS) as FieldName[];
@@ -39,6 +48,9 @@ const LABELS: Record<FieldName, string> = {
   vesselType: 'Vessel Type',
   onboardingDate: 'Onboarding Date',
   contractEndDate: 'Contract End Date',
+  medicalCategory: 'Medical Category',
+  womenOnBoard: 'Women on board',
+  carriesDangerousGoods: 'Carries organophosphates or other dangerous goods',
 };
 const REQUIRED = new Set<FieldName>(['vesselName', 'imoNumber', 'flagState', 'crewSizeCategory']);
 
@@ -57,6 +69,10 @@ function valuesFromVessel(vessel: Vessel): VesselFormValues {
     vesselType: vessel.vesselType ?? '',
     onboardingDate: toDateInputValue(vessel.onboardingDate),
     contractEndDate: toDateInputValue(vessel.contractEndDate),
+    // A vessel answered without a profile (an older server) is shown as the defaults it reads as.
+    medicalCategory: vessel.medicalCategory ?? NEW_VESSEL_DEFAULTS.medicalCategory,
+    womenOnBoard: vessel.womenOnBoard ?? NEW_VESSEL_DEFAULTS.womenOnBoard,
+    carriesDangerousGoods: vessel.carriesDangerousGoods ?? NEW_VESSEL_DEFAULTS.carriesDangerousGoods,
   };
 }
 
@@ -67,6 +83,7 @@ function VesselField({ form, name, suggestions }: { form: UseFormReturn<VesselFo
   const id = `vessel-${name}`;
   const error = form.formState.errors[name]?.message;
   const common = { ...fieldProps(id, error), 'data-testid': `input-${name}` };
+  if (isFlagField(name)) return <VesselCheckbox form={form} name={name} />;
   let control: ReactNode;
   switch (name) {
     case 'flagState':
@@ -76,6 +93,18 @@ function VesselField({ form, name, suggestions }: { form: UseFormReturn<VesselFo
           {FLAG_STATES.map((flag) => (
             <option key={flag} value={flag}>
               {FLAG_STATE_LABELS[flag]}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'medicalCategory':
+      // No empty option: every vessel has a category, A unless the user picks another.
+      control = (
+        <select {...common} {...form.register(name)}>
+          {MEDICAL_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {MEDICAL_CATEGORY_LABELS[category]}
             </option>
           ))}
         </select>
@@ -147,10 +176,40 @@ function VesselField({ form, name, suggestions }: { form: UseFormReturn<VesselFo
   );
 }
 
+const isFlagField = (name: FieldName): name is FlagFieldName => (FLAG_FIELDS as readonly string[]).includes(name);
+
+/** A yes/no fact of the medical profile: a checkbox with its label beside it. */
+function VesselCheckbox({ form, name }: { form: UseFormReturn<VesselFormValues, unknown, VesselDetails>; name: FlagFieldName }) {
+  const id = `vessel-${name}`;
+  const error = form.formState.errors[name]?.message;
+  return (
+    <div className={['field', 'field--checkbox', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <label className="field__checkbox" htmlFor={id}>
+        <input {...fieldProps(id, error)} data-testid={`input-${name}`} type="checkbox" {...form.register(name)} />
+        <span>{LABELS[name]}</span>
+      </label>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert" data-testid={`error-${id}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 interface Section {
   title: string;
   fields: FieldName[];
+  /** One line under the title saying what the section is for. */
+  hint?: string;
 }
+
+/** Not in the specification (issue 3): what the chest must hold follows these. */
+const MEDICAL_CHEST_SECTION: Section = {
+  title: 'Medical Chest',
+  hint: 'These set the required quantities of the medical chest.',
+  fields: ['medicalCategory', 'womenOnBoard', 'carriesDangerousGoods'],
+};
 const CREATE_SECTIONS: Section[] = [
   {
     title: 'Vessel Details',
@@ -160,11 +219,13 @@ const CREATE_SECTIONS: Section[] = [
     title: 'Fleet & Company Information',
     fields: ['fleet', 'ownershipCompany', 'ownershipContactEmail', 'onboardingDate', 'contractEndDate'],
   },
+  MEDICAL_CHEST_SECTION,
 ];
 const EDIT_SECTIONS: Section[] = [
   { title: 'Basic Information', fields: ['vesselName', 'imoNumber', 'flagState', 'vesselType', 'crewSizeCategory'] },
   { title: 'Contact Information', fields: ['contactName', 'contactPhone', 'contactEmail'] },
   CREATE_SECTIONS[1],
+  MEDICAL_CHEST_SECTION,
 ];
 
 interface Suggestions {
@@ -188,8 +249,9 @@ function VesselFormBody({
   return (
     <form id={formId} noValidate onSubmit={form.handleSubmit(onSubmit)} className="vessel-form">
       {sections.map((section) => (
-        <fieldset key={section.title} className="form-section">
+        <fieldset key={section.title} className="form-section" data-testid={`section-${section.title}`}>
           <legend className="form-section__title">{section.title}</legend>
+          {section.hint && <p className="form-section__hint">{section.hint}</p>}
           <div className="form-grid form-grid--2">
             {section.fields.map((name) => (
               <VesselField

@@ -1,4 +1,4 @@
-import type { FlagState, VesselType } from '@medchest/domain';
+import type { FlagState, MedicalCategory, VesselType } from '@medchest/domain';
 
 /** A vessel as GET /api/vessels and /api/vessels/{id} answer it (spec 000 §3). */
 export interface Vessel {
@@ -21,4 +21,8 @@ export interface Vessel {
   medicalChestCertificateExpiry?: string | null;
   certificateIssuer?: string | null;
   certificateExpiry?: string | null;
+  /** The medical profile (issue 3); optional so a vessel answered without it reads as the defaults. */
+  medicalCategory?: MedicalCategory;
+  womenOnBoard?: boolean;
+  carriesDangerousGoods?: boolean;
 }

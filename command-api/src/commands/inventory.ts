@@ -89,6 +89,17 @@ export const batchAnswer = (batch: InventoryBatch): BatchAnswer => ({
   conditionNotes: batch.conditionNotes ?? null,
 });
 
+export interface BulkImportOptions {
+  /** false: do not wait for the read models (the demo seed waits once, after all its commands). */
+  waitForReadModels?: boolean;
+  /**
+   * Fixed ids instead of random ones, for the demo seed: the same chest always gets the same ids,
+   * so a second seeder racing the first is refused by the decider ("already recorded") instead
+   * of adding the chest twice. `batchId` is given the accepted row's index.
+   */
+  ids?: { importId: string; batchId(index: number): string };
+}
+
 /**
  * POST /api/vessels/{id}/inventory/bulk-import. The envelope (file name, a list of at most
  * MAX_IMPORT_ROWS items, not empty) is a 400; every row is then checked by validateImportRows
@@ -100,6 +111,7 @@ export async function bulkImport(
   vesselId: string,
   body: unknown,
   context: CommandContext,
+  options: BulkImportOptions = {},
 ): Promise<BulkImportResult & { position?: LogPosition }> {
   if (!isUuid(vesselId)) throw vesselNotFound();
   const request = bulkImportRequestSchema.parse(formBody(body));
@@ -109,13 +121,15 @@ export async function bulkImport(
   const command: InventoryCommand = {
     type: 'BulkImport',
     vesselId,
-    importId: newId(),
+    importId: options.ids?.importId ?? newId(),
     fileName: request.fileName,
     source: importSourceOf(request.fileName),
-    items: accepted.map((row) => ({ ...row, batchId: newId() })),
+    items: accepted.map((row, index) => ({ ...row, batchId: options.ids?.batchId(index) ?? newId() })),
     rowErrors: errors,
   };
-  const result = await handleCommand(deps, inventoryDecider, inventoryStreamId(vesselId), command, context);
+  const result = await handleCommand(deps, inventoryDecider, inventoryStreamId(vesselId), command, context, {
+    waitForReadModels: options.waitForReadModels,
+  });
 
   // The counts are the decision's: what the InventoryImported event recorded.
   const imported = result.events.find((event) => event.type === 'InventoryImported');

@@ -1,30 +1,95 @@
-import { FLAG_STATES, certificateBadge, isValidImoNumber, VESSEL_TYPES, contractEndTone } from '@medchest/domain';
-import { listVessels } from '@medchest/projections';
+import {
+  FLAG_STATES,
+  certificateBadge,
+  evaluateChest,
+  isValidImoNumber,
+  medicalProfileOf,
+  VESSEL_TYPES,
+  contractEndTone,
+  vesselStatus,
+  type ItemStatus,
+  type VesselStatus,
+} from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import { listVesselBatches, listVessels } from '@medchest/projections';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdForEmail } from '../ids';
 import { startTestApp, type TestApp } from '../testing/harness';
+import { DEMO_CHEST_FILE_NAME, demoChestStatus } from './chests';
 import { DEMO_VESSEL_COUNT, demoVesselId, seedDemo } from './demo';
 
 let t: TestApp;
 const today = '2026-03-10';
 
 beforeAll(async () => {
-  t = await startTestApp('api_seed');
+  // The app's clock on the seeding day, so the chest is evaluated on the day it was built for.
+  t = await startTestApp('api_seed', { now: () => new Date(`${today}T12:00:00Z`) });
 });
+
+const countBy = <T extends string>(values: T[]) => {
+  const counts: Partial<Record<T, number>> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+};
 
 afterAll(async () => {
   await t?.close();
 });
 
 describe('demo seed', () => {
-  it('seeds 31 vessels and two accounts as events, through the vessel and user commands', async () => {
+  it('seeds 31 vessels with their medical chests and two accounts as events, through the vessel, inventory and user commands', async () => {
+    const started = performance.now();
     const report = await seedDemo(t.deps, { today });
-    expect(report).toEqual({ usersCreated: 2, vesselsCreated: 31 });
+    // `npm start` seeds on its first run: it must stay quick.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(report).toEqual({ usersCreated: 2, vesselsCreated: 31, chestsStocked: 31 });
     const events = await t.allEvents();
     expect(events.filter((e) => e.type === 'VesselCreated')).toHaveLength(31);
     expect(events.filter((e) => e.type === 'UserRegistered')).toHaveLength(2);
     expect(events.every((e) => e.metadata.userId === null && e.metadata.correlationId.startsWith('seed-'))).toBe(true);
+
+    // One import per vessel, every row accepted: one BatchAdded each.
+    const imports = events.filter((e) => e.type === 'InventoryImported');
+    expect(imports).toHaveLength(31);
+    expect(new Set(imports.map((e) => e.streamId))).toEqual(new Set(events.filter((e) => e.type === 'VesselCreated').map((e) => `inventory-${(e.data as { vesselId: string }).vesselId}`)));
+    for (const e of imports) expect(e.data).toMatchObject({ fileName: DEMO_CHEST_FILE_NAME, errorCount: 0, errors: [] });
+    const added = events.filter((e) => e.type === 'BatchAdded').length;
+    expect(added).toBe(imports.reduce((sum, e) => sum + (e.data as { successCount: number }).successCount, 0));
+    expect(added).toBeGreaterThan(31 * 100);
+  });
+
+  it('gives the fleet every chest status: 3 Critical, 6 Non-Compliant, 7 Expiring Soon, 15 Compliant (batches read model + domain rules)', async () => {
+    const scale = loadShippedScale();
+    const vessels = await listVessels(t.db);
+    const statuses: VesselStatus[] = [];
+    for (const v of vessels) {
+      const batches = await listVesselBatches(t.db, v.id);
+      expect(batches.length, v.vesselName).toBeGreaterThan(100);
+      const chest = evaluateChest(
+        scale,
+        medicalProfileOf(v),
+        batches.map((b) => ({ scaleId: b.scaleId, quantity: b.quantityOnBoard, expiryDate: b.expiryDate })),
+        today,
+      );
+      expect(chest.status, v.vesselName).toBe(demoChestStatus(v.imoNumber));
+      statuses.push(chest.status);
+    }
+    expect(countBy(statuses)).toEqual({ Critical: 3, 'Non-Compliant': 6, 'Expiring Soon': 7, Compliant: 15 });
+  });
+
+  it('answers the same statuses through GET /api/vessels/:id/volume-requirements', async () => {
+    const manager = await t.login('demo@medchest.example', 'medchest-demo');
+    const statuses: VesselStatus[] = [];
+    for (const v of await listVessels(t.db)) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/vessels/${v.id}/volume-requirements`, headers: { cookie: manager } });
+      expect(response.statusCode).toBe(200);
+      const rows = response.json() as { complianceStatus: ItemStatus; expiringSoon: boolean }[];
+      const status = vesselStatus(rows.map((r) => ({ status: r.complianceStatus, expiringSoonBatches: r.expiringSoon ? [{ scaleId: '', quantity: 1 }] : [] })));
+      expect(status, v.vesselName).toBe(demoChestStatus(v.imoNumber));
+      statuses.push(status);
+    }
+    expect(new Set(statuses)).toEqual(new Set(['Critical', 'Non-Compliant', 'Expiring Soon', 'Compliant']));
   });
 
   it('gives a realistic fleet: valid IMO numbers, several fleets and owners, every flag and type, crews 12-40', async () => {
@@ -69,17 +134,28 @@ describe('demo seed', () => {
     for (const v of vessels.filter((x) => x.medicalChestCertificateExpiry)) expect(v.certificateIssuer).toBeTruthy();
   });
 
-  it('is idempotent: a second run appends nothing, and a demo vessel a user deleted stays deleted', async () => {
-    const [first] = await listVessels(t.db);
+  it('is idempotent: a second run appends nothing, a demo vessel a user deleted stays deleted, a chest a user changed stays as they left it', async () => {
+    const [first, second] = await listVessels(t.db);
     const manager = await t.login('demo@medchest.example', 'medchest-demo');
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/vessels/${first.id}`, headers: { cookie: manager } });
     expect(deleted.statusCode).toBe(200);
+    const [batch] = await listVesselBatches(t.db, second.id);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/vessels/${second.id}/inventory/${batch.id}`,
+      headers: { cookie: manager },
+      payload: { quantityOnBoard: 0 },
+    });
+    expect(edited.statusCode).toBe(200);
     const before = (await t.allEvents()).length;
+    const secondBatches = await listVesselBatches(t.db, second.id);
 
     const report = await seedDemo(t.deps, { today: '2026-09-01' });
-    expect(report).toEqual({ usersCreated: 0, vesselsCreated: 0 });
+    expect(report).toEqual({ usersCreated: 0, vesselsCreated: 0, chestsStocked: 0 });
     expect((await t.allEvents()).length).toBe(before);
     expect(await listVessels(t.db)).toHaveLength(30);
+    expect(await listVesselBatches(t.db, second.id)).toEqual(secondBatches);
+    expect(secondBatches.find((b) => b.id === batch.id)?.quantityOnBoard).toBe(0);
   });
 
   it('stores a demo account\'s password again if it was registered but its credential never stored', async () => {
@@ -93,7 +169,7 @@ describe('demo seed', () => {
     const login = () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@medchest.example', password: 'medchest-demo' } });
     expect((await login()).statusCode).toBe(401);
     const before = (await t.allEvents()).length;
-    expect(await seedDemo(t.deps, { today })).toEqual({ usersCreated: 0, vesselsCreated: 0 });
+    expect(await seedDemo(t.deps, { today })).toEqual({ usersCreated: 0, vesselsCreated: 0, chestsStocked: 0 });
     expect((await t.allEvents()).length).toBe(before);
     expect((await login()).statusCode).toBe(200);
   });

@@ -1,13 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_FLEET_OWNER, DomainError, isoToday, isValidImoNumber, userStreamId, vesselStreamId, type Role } from '@medchest/domain';
+import {
+  DEMO_FLEET_OWNER,
+  DomainError,
+  inventoryStreamId,
+  isoToday,
+  isValidImoNumber,
+  medicalProfileOf,
+  userStreamId,
+  vesselStreamId,
+  type Role,
+} from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { LogPosition } from '@medchest/eventstore';
 import { findPasswordHash, savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../commands/context';
-import { waitForReadModels } from '../commands/handle';
+import { vesselDecider } from '../commands/deciders';
+import { loadState, waitForReadModels, type CommandContext } from '../commands/handle';
+import { bulkImport } from '../commands/inventory';
 import { registerUser } from '../commands/users';
 import { createVessel, recordCertificate } from '../commands/vessels';
 import { MEDCHEST_NAMESPACE, userIdForEmail, uuidV5 } from '../ids';
+import { DEMO_CHEST_FILE_NAME, demoChest, demoChestStatus } from './chests';
 import { demoCertificates, demoFleet } from './fleet';
 
 export const DEMO_VESSEL_COUNT = 31;
@@ -29,9 +43,17 @@ export const ADMIN_ACCOUNT = {
 /** A demo vessel's id never changes: the same IMO number always seeds the same stream. */
 export const demoVesselId = (imoNumber: string) => uuidV5(`demo-vessel:${imoNumber}`, MEDCHEST_NAMESPACE);
 
+/** The demo chest import of a vessel and its batches have fixed ids too (see stockDemoChest). */
+const demoChestIds = (vesselId: string) => ({
+  importId: uuidV5(`demo-chest:${vesselId}`, MEDCHEST_NAMESPACE),
+  batchId: (index: number) => uuidV5(`demo-chest:${vesselId}:${index}`, MEDCHEST_NAMESPACE),
+});
+
 export interface SeedReport {
   usersCreated: number;
   vesselsCreated: number;
+  /** Demo vessels whose medical chest was stocked by this run. */
+  chestsStocked: number;
 }
 
 /**
@@ -46,7 +68,7 @@ export async function seedDemo(
   const context = { userId: null, correlationId: `seed-${randomUUID()}` };
   const exists = async (streamId: string) => (await deps.store.readStream(streamId, { maxCount: 1 })).length > 0;
   let last: LogPosition | undefined;
-  const report: SeedReport = { usersCreated: 0, vesselsCreated: 0 };
+  const report: SeedReport = { usersCreated: 0, vesselsCreated: 0, chestsStocked: 0 };
 
   for (const account of [DEMO_ACCOUNT, ADMIN_ACCOUNT]) {
     const userId = userIdForEmail(account.email);
@@ -96,10 +118,65 @@ export async function seedDemo(
     }
   }
 
+  // Each demo vessel's medical chest, once: only while its inventory stream has no events, so a
+  // chest the users have since changed (or emptied) is theirs. This also stocks the demo vessels
+  // of an install seeded before chests were part of the demo.
+  for (const vessel of fleet) {
+    const position = await stockDemoChest(deps, String(vessel.imoNumber), today, context, options.log);
+    if (position) {
+      last = position;
+      report.chestsStocked++;
+    }
+  }
+
   // One bounded wait at the end rather than one per command.
   if (last) await waitForReadModels(deps, last);
-  if (report.usersCreated + report.vesselsCreated > 0) {
-    options.log?.info(`Seeded the demo: ${report.vesselsCreated} vessels, ${report.usersCreated} accounts`);
+  if (report.usersCreated + report.vesselsCreated + report.chestsStocked > 0) {
+    options.log?.info(
+      `Seeded the demo: ${report.vesselsCreated} vessels, ${report.chestsStocked} medical chests, ${report.usersCreated} accounts`,
+    );
   }
   return report;
+}
+
+/**
+ * Stock one demo vessel's chest through the bulk import, as a user's import would. Skipped when
+ * the inventory already has events, or when the demo vessel is not there (deleted by a user, or
+ * never created because someone else's vessel holds its IMO number). The requirements follow the
+ * vessel as recorded (its crew and medical profile may have been edited since it was seeded).
+ * The import's ids are fixed, so a second seeder racing this one is refused as a conflict rather
+ * than adding the chest twice. Answers the position appended at, or undefined when skipped.
+ */
+async function stockDemoChest(
+  deps: AppDeps,
+  imoNumber: string,
+  today: string,
+  context: CommandContext,
+  log?: { info(msg: string): void },
+): Promise<LogPosition | undefined> {
+  const vesselId = demoVesselId(imoNumber);
+  if ((await deps.store.readStream(inventoryStreamId(vesselId), { maxCount: 1 })).length > 0) return undefined;
+  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  if (state.status !== 'active') return undefined;
+
+  const items = demoChest({
+    scale: loadShippedScale(),
+    profile: medicalProfileOf(state.details),
+    imoNumber,
+    today,
+    target: demoChestStatus(imoNumber),
+  });
+  try {
+    const result = await bulkImport(deps, vesselId, { fileName: DEMO_CHEST_FILE_NAME, items }, context, {
+      waitForReadModels: false,
+      ids: demoChestIds(vesselId),
+    });
+    // The rows are generated against the same scale; a refused one is a bug in the generator.
+    if (result.errorCount > 0) log?.info(`Demo chest of ${state.details.vesselName}: ${result.errors.join('; ')}`);
+    return result.position;
+  } catch (error) {
+    // Stocked meanwhile by another seeder, or the vessel deleted meanwhile: theirs wins.
+    if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not_found')) return undefined;
+    throw error;
+  }
 }

@@ -78,7 +78,8 @@ const rows: Row[] = [
   ['Meridian Pride', '9334284', 'IMGS', 'GAS_CARRIER', GULF_CARIBBEAN, owners.meridian, 35, 1100, 5, 'Capt. Helen Carter', '+1 713 555 0189', 520],
 ];
 
-function addDays(isoDay: string, days: number): string {
+/** The day `days` after `isoDay` (YYYY-MM-DD; negative: before), counted in UTC so no clock change shifts it. */
+export function addDays(isoDay: string, days: number): string {
   const date = new Date(`${isoDay}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

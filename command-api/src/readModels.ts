@@ -8,11 +8,16 @@ export {
   getDashboardStats,
   getUser,
   getVessel,
+  getVesselScale,
+  getVolumeRequirements,
   listActivities,
+  listCriticalItems,
   listFleetCompliance,
+  listScales,
   listUsers,
   listVessels,
   listVesselBatches,
+  refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
 export type { User } from '@medchest/projections';

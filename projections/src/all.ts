@@ -1,8 +1,8 @@
 import { activityProjection } from './activity/project';
 import { emailLogProjection } from './email-log/project';
 import { fleetComplianceProjection } from './fleet-compliance/project';
-import { inventoryBatchesProjection } from './inventory-batches/project';
 import { inventoryImportsProjection } from './inventory-imports/project';
+import { medicalChestProjection } from './medical-chest/project';
 import type { Projection } from './projection';
 import { usersProjection } from './users/project';
 import { vesselsProjection } from './vessels/project';
@@ -14,6 +14,6 @@ export const allProjections: readonly Projection[] = [
   fleetComplianceProjection,
   activityProjection,
   emailLogProjection,
-  inventoryBatchesProjection,
+  medicalChestProjection,
   inventoryImportsProjection,
 ];

@@ -7,6 +7,7 @@ import type { EmailMessagesTable } from './email-log/migration';
 import type { FleetComplianceTable } from './fleet-compliance/migration';
 import type { InventoryBatchesTable } from './inventory-batches/migration';
 import type { InventoryImportsTable } from './inventory-imports/migration';
+import type { ChestVesselsTable, ScalesTable, VolumeRequirementsTable } from './medical-chest/migration';
 import type { UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
 
@@ -21,6 +22,9 @@ export interface ReadModelDb {
   inventory_batches: InventoryBatchesTable;
   inventory_imports: InventoryImportsTable;
   activity_batches: ActivityBatchesTable;
+  scales: ScalesTable;
+  chest_vessels: ChestVesselsTable;
+  volume_requirements: VolumeRequirementsTable;
 }
 
 const DATE_OID = 1082;

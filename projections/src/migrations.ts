@@ -7,6 +7,7 @@ import { fleetComplianceMigration } from './fleet-compliance/migration';
 import { inventoryBatchesMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
+import { medicalChestMigration } from './medical-chest/migration';
 import { usersMigration } from './users/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
@@ -25,6 +26,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0008_inventory_imports', inventoryImportsMigration],
   ['0009_activity_inventory', activityInventoryMigration],
   ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
+  ['0011_medical_chest', medicalChestMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

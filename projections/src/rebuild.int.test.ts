@@ -1,4 +1,6 @@
 import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
+import { scaleImportedData } from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from './all';
 import { readCheckpoints } from './checkpoints/checkpoints';
@@ -72,6 +74,13 @@ async function writeHistory() {
     if (n === 3) last = await appendDomainEvent(store, { type: 'BatchRemoved', data: { batchId: batchId(1), vesselId, scaleId: 'IMGS01' } }, by);
   }
   last = await appendDomainEvent(store, { type: 'VesselDeleted', data: { vesselId: id('b', 7), vesselName: 'Vessel 7' } });
+  // A flag state's scale imported and assigned to one vessel; another goes to it and back.
+  const shipped = loadShippedScale();
+  const flagScale = { id: 'flag-2026', name: 'Flag table', source: 'Circular', effectiveDate: '2026-01-01', items: shipped.items.slice(0, 12) };
+  last = await appendDomainEvent(store, { type: 'ScaleImported', data: scaleImportedData(flagScale, 'b'.repeat(64)) });
+  last = await appendDomainEvent(store, { type: 'VesselScaleAssigned', data: { vesselId: id('b', 2), scaleId: flagScale.id } });
+  last = await appendDomainEvent(store, { type: 'VesselScaleAssigned', data: { vesselId: id('b', 5), scaleId: flagScale.id } });
+  last = await appendDomainEvent(store, { type: 'VesselScaleAssigned', data: { vesselId: id('b', 5), scaleId: shipped.id } });
   last = await appendDomainEvent(store, {
     type: 'EmailDispatched',
     data: { messageId: 'm-1', to: 'user2@example.com', subject: 'Approved', template: 'account-approved', status: 'recorded', attempts: 1, causationEventId: 'x' },
@@ -94,12 +103,18 @@ describe('rebuild', () => {
     expect(before.inventory_batches).toHaveLength(6 * 3 - 1 - 3);
     expect(before.inventory_imports).toHaveLength(6);
     expect(before.activity_batches).toHaveLength(18);
+    expect(before.scales).toHaveLength(1);
+    expect(before.chest_vessels).toHaveLength(8);
+    // Vessel 2 follows the 12-item flag table; the seven other live vessels the shipped scale.
+    expect(before.volume_requirements).toHaveLength(12 + 7 * loadShippedScale().items.length);
 
     // Damage the read models the way a bug would; a rebuild must not care.
     await t.db.updateTable('vessels').set({ vessel_name: 'corrupted' }).execute();
     await t.db.deleteFrom('users').execute();
     await t.db.updateTable('inventory_batches').set({ quantity_on_board: 999 }).execute();
     await t.db.deleteFrom('activity_batches').execute();
+    await t.db.updateTable('chest_vessels').set({ status: 'Compliant', scale_id: null }).execute();
+    await t.db.deleteFrom('volume_requirements').where('position', '<', 5).execute();
 
     const result = await rebuildReadModels({ db: t.db, store, batchSize: 5 });
     expect(result.position).toEqual(last.position);

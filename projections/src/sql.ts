@@ -29,7 +29,8 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
   table: T,
   rows: readonly Insertable<ReadModelDb[T]>[],
   conflict: {
-    key: keyof ReadModelDb[T] & string;
+    /** The conflict target: the primary key's column, or its columns. */
+    key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[];
     update: 'nothing' | readonly (keyof ReadModelDb[T] & string)[];
     /** Leave a stored row alone when the update would not change it (no dead tuple, no index work). */
     onlyIfChanged?: boolean;
@@ -38,6 +39,7 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object);
   const list = sql.join(columns.map((c) => sql.ref(c)));
+  const keys: readonly string[] = typeof conflict.key === 'string' ? [conflict.key] : conflict.key;
   const onConflict =
     conflict.update === 'nothing' || conflict.update.length === 0
       ? sql`DO NOTHING`
@@ -54,7 +56,7 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
     await sql`
       INSERT INTO ${sql.table(table)} (${list})
       SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${json}::jsonb)
-      ON CONFLICT (${sql.ref(conflict.key)}) ${onConflict}`.execute(db);
+      ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))}) ${onConflict}`.execute(db);
   }
 }
 

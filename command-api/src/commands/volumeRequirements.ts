@@ -4,25 +4,28 @@ import {
   eventsAsOf,
   evolveVessel,
   foldInventory,
-  formatRequirement,
   initialVesselState,
   inventoryStreamId,
   isIsoDate,
   isoToday,
   medicalProfileOf,
   parseEvent,
+  scaleStreamId,
+  SHIPPED_SCALE_METADATA,
+  vesselScaleStreamId,
   vesselStreamId,
+  volumeRequirementRow,
   type ChestBatch,
   type DomainEvent,
-  type ItemCompliance,
-  type ItemStatus,
+  type ScaleEvent,
+  type VolumeRequirementRow,
   type Scale,
   type VesselMedicalProfile,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { RecordedEvent } from '@medchest/eventstore';
 import { isUuid } from '../ids';
-import { getVessel, listVesselBatches } from '../readModels';
+import { getVolumeRequirements } from '../readModels';
 import type { AppDeps } from './context';
 import { vesselDecider } from './deciders';
 import { inventoryDecider } from './inventory';
@@ -33,22 +36,6 @@ import { inventoryDecider } from './inventory';
  * Every rule (required quantity, which batches count, the status, "expiring soon", "as of") is the
  * domain's: this file only gathers the inputs and shapes the answer.
  */
-
-/** One row of the answer, in the scale's order. */
-export interface VolumeRequirementRow {
-  scaleId: string;
-  scaleDescription: string;
-  /** What must be on board, in requiredUnit; null when the item is not required or has no figure. */
-  requiredQuantity: number | null;
-  requiredUnit: string | null;
-  /** The Required column's text: "50 tablet", "70+ tablet", "Not required", "Quantity not set". */
-  requirement: string;
-  /** Sum of the quantities of the batches that count (not expired on the day evaluated). */
-  actualQuantity: number;
-  complianceStatus: ItemStatus;
-  /** A counted batch of this item expires within 60 days of the day evaluated. */
-  expiringSoon: boolean;
-}
 
 const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 export const notInFleetOn = (asOf: string) => `This vessel was not in the fleet on ${asOf}`;
@@ -68,29 +55,6 @@ export function parseAsOf(value: unknown, today: string): string | undefined {
   // Both are YYYY-MM-DD, so string order is calendar order.
   if (value > today) throw new DomainError('validation', FUTURE_DATE, { asOf: FUTURE_DATE });
   return value;
-}
-
-/**
- * The scale a vessel's requirements follow. Every vessel follows the shipped scale for now; when
- * vessels get a scale of their own assigned, this becomes the vessel's scale (as of the date).
- */
-function scaleOf(): Pick<Scale, 'items'> {
-  return loadShippedScale();
-}
-
-export function volumeRequirementRow(item: ItemCompliance): VolumeRequirementRow {
-  const { requirement } = item;
-  const required = requirement.kind === 'required';
-  return {
-    scaleId: item.item.id,
-    scaleDescription: item.item.description,
-    requiredQuantity: required ? requirement.amount : null,
-    requiredUnit: required ? requirement.unit : null,
-    requirement: formatRequirement(requirement),
-    actualQuantity: item.countedQuantity,
-    complianceStatus: item.status,
-    expiringSoon: item.expiringSoonBatches.length > 0,
-  };
 }
 
 /** The rows of a chest: the domain's evaluateChest on `today`, shaped for the API. */
@@ -124,9 +88,26 @@ function streamEventsAsOf<E extends DomainEvent>(
   });
 }
 
+const isScaleAssignment = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'VesselScaleAssigned' }> => event.type === 'VesselScaleAssigned';
+const isScaleImport = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'ScaleImported' }> => event.type === 'ScaleImported';
+
+/**
+ * A scale's items from its own stream (ScaleImported is written once and never changes, so the
+ * scale "as of" any day it was assigned is that event). No assignment, or the shipped scale's id:
+ * the shipped scale.
+ */
+async function scaleById(deps: AppDeps, scaleId: string | undefined): Promise<Pick<Scale, 'items'>> {
+  if (scaleId === undefined || scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
+  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
+  const imported = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImport);
+  // An assignment is only accepted for an imported scale; a missing one means a damaged log.
+  if (!imported) throw new Error(`Scale ${scaleId} is assigned but was never imported`);
+  return imported.data;
+}
+
 /**
  * The vessel's volume requirements.
- * - Without `asOf`: the vessel and its batches from the read models, evaluated on `now`'s UTC day.
+ * - Without `asOf`: the volume requirements read model, evaluated for `now`'s UTC day.
  * - With `asOf` (YYYY-MM-DD, not after today): the vessel's own streams replayed to the end of that
  *   day (the vessel's details then, and its batches then), evaluated with that day as "today".
  *   A vessel that did not exist on that day (not yet created, or already deleted) is not found.
@@ -140,18 +121,17 @@ export async function listVolumeRequirements(
   if (!isUuid(vesselId)) throw vesselNotFound();
   const today = isoToday(now);
   const asOf = parseAsOf(asOfQuery, today);
-  const scale = scaleOf();
 
   if (asOf === undefined) {
-    const [vessel, batches] = await Promise.all([getVessel(deps.db, vesselId), listVesselBatches(deps.db, vesselId)]);
-    if (!vessel) throw vesselNotFound();
-    const chestBatches = batches.map((b) => ({ scaleId: b.scaleId, quantity: b.quantityOnBoard, expiryDate: b.expiryDate }));
-    return volumeRequirementRows(scale, medicalProfileOf(vessel), chestBatches, today);
+    const rows = await getVolumeRequirements(deps.db, vesselId, today);
+    if (!rows) throw vesselNotFound();
+    return rows;
   }
 
-  const [vesselRecorded, inventoryRecorded] = await Promise.all([
+  const [vesselRecorded, inventoryRecorded, assignmentsRecorded] = await Promise.all([
     deps.store.readStream(vesselStreamId(vesselId)),
     deps.store.readStream(inventoryStreamId(vesselId)),
+    deps.store.readStream(vesselScaleStreamId(vesselId)),
   ]);
   if (vesselRecorded.length === 0) throw vesselNotFound();
   const vessel = streamEventsAsOf(vesselRecorded, asOf, vesselDecider.isEvent).reduce(evolveVessel, initialVesselState());
@@ -159,5 +139,7 @@ export async function listVolumeRequirements(
   // there was no chest of ours to show, and the auditor is told so in those words.
   if (vessel.status !== 'active') throw new DomainError('not_found', notInFleetOn(asOf));
   const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, inventoryDecider.isEvent));
+  const assigned = streamEventsAsOf(assignmentsRecorded, asOf, isScaleAssignment).at(-1)?.data.scaleId;
+  const scale = await scaleById(deps, assigned);
   return volumeRequirementRows(scale, medicalProfileOf(vessel.details), batches, asOf);
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
-import { getDashboardStats, listActivities, listFleetCompliance } from '../readModels';
+import { isoToday } from '@medchest/domain';
+import { getDashboardStats, listActivities, listCriticalItems, listFleetCompliance } from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = 50;
 export const ACTIVITY_LIMIT_MAX = 500;
@@ -23,10 +24,9 @@ const activityQuery = z.object({
 export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
   app.get('/api/dashboard/stats', { config: { access: FLEET } }, async () => getDashboardStats(deps.db, now()));
 
-  app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async () => listFleetCompliance(deps.db));
+  app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async () => listFleetCompliance(deps.db, isoToday(now())));
 
-  // Critical inventory items: none until the medical inventory exists (a later issue).
-  app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async () => []);
+  app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async () => listCriticalItems(deps.db, isoToday(now())));
 
   app.get('/api/dashboard/all-activities', { config: { access: FLEET } }, async (request) => {
     const { limit } = activityQuery.parse(request.query ?? {});

@@ -1,6 +1,6 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { batchCounts, daysUntilExpiry, EXPIRING_SOON_DAYS, isExpiringSoon } from './batch';
+import { batchCounts, daysUntilExpiry, EXPIRING_SOON_DAYS, isExpiringSoon, nextStandingChange } from './batch';
 
 const TODAY = '2026-03-10';
 /** The date n days after TODAY (negative: before). */
@@ -39,5 +39,36 @@ describe('whether a batch counts and whether it expires soon', () => {
     ['across a year end', '2026-12-31', '2027-01-01', 1],
   ])('counts calendar days %s', (_case, today, expiryDate, days) => {
     expect(daysUntilExpiry({ expiryDate }, today)).toBe(days);
+  });
+});
+
+describe('the next day a chest can change standing with no new event', () => {
+  it.each<[string, (string | null)[], string | null]>([
+    ['no batches', [], null],
+    ['only batches without an expiry date', [null, null], null],
+    ['only expired batches (they never count again)', [day(-1), day(-30)], null],
+    ['a batch expiring in 61 days: it becomes expiring soon tomorrow', [day(61)], day(1)],
+    ['a batch expiring in 100 days: it becomes expiring soon on day 40', [day(100)], day(40)],
+    ['a batch expiring on day 60: already soon, stops counting on day 61', [day(60)], day(61)],
+    ['a batch expiring today: stops counting tomorrow', [TODAY], day(1)],
+    ['the soonest of several', [day(400), day(90), null, day(-3)], day(30)],
+  ])('%s', (_case, expiries, next) => {
+    expect(nextStandingChange(expiries.map((expiryDate) => ({ expiryDate })), TODAY)).toBe(next);
+  });
+
+  it('is the first day on which counting or expiring-soon differs from today', () => {
+    // Brute force over two years: the reported day is the first day either rule answers differently.
+    for (const offset of [-5, 0, 1, 59, 60, 61, 62, 200]) {
+      const batch = { expiryDate: day(offset) };
+      const standing = (d: string) => `${batchCounts(batch, d)}/${isExpiringSoon(batch, d)}`;
+      let firstChange: string | null = null;
+      for (let n = 1; n <= 730; n++) {
+        if (standing(day(n)) !== standing(TODAY)) {
+          firstChange = day(n);
+          break;
+        }
+      }
+      expect(nextStandingChange([batch], TODAY), `expiry on day ${offset}`).toBe(firstChange);
+    }
   });
 });

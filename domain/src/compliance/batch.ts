@@ -55,3 +55,28 @@ export function isExpiringSoon(batch: Pick<ChestBatch, 'expiryDate'>, today: str
   const days = daysUntilExpiry(batch, today);
   return days !== null && days >= 0 && days <= EXPIRING_SOON_DAYS;
 }
+
+/** `days` calendar days after a YYYY-MM-DD date, as YYYY-MM-DD. */
+function addDays(isoDate: string, days: number): string {
+  return new Date((epochDay(isoDate) + days) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first day after `today` on which a chest's evaluation can change with no new event: the
+ * day after a counted batch's expiry (it stops counting) or the day it comes within 60 days of
+ * expiry (it becomes "expiring soon"). null when no batch will ever change standing. A stored
+ * evaluation made on `today` holds until that day; the read models keep this date so that a
+ * scan only re-evaluates the vessels whose day has come.
+ */
+export function nextStandingChange(batches: readonly Pick<ChestBatch, 'expiryDate'>[], today: string): string | null {
+  let soonest: number | null = null;
+  for (const batch of batches) {
+    const days = daysUntilExpiry(batch, today);
+    if (days === null || Number.isNaN(days) || days < 0) continue;
+    // Counted today (days >= 0): stops counting on day days + 1; becomes expiring soon on day days - 60.
+    const becomesSoon = days - EXPIRING_SOON_DAYS;
+    const next = becomesSoon > 0 ? becomesSoon : days + 1;
+    if (soonest === null || next < soonest) soonest = next;
+  }
+  return soonest === null ? null : addDays(today, soonest);
+}

@@ -1,3 +1,4 @@
 export * from './batch';
 export * from './status';
 export * from './fleet';
+export * from './requirementRow';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
+import { medicalProfileOf } from '@medchest/domain';
+import { requiredItems, stockingEvents } from '../testing/chest';
 import { getDashboardStats } from './queries';
 
 let t: ReadModelTestDb;
@@ -51,16 +53,21 @@ describe('dashboard stats', () => {
         }),
       );
     }
+    // Vessels 1 to 4 carry everything required (vessel 3's stock expires within 60 days); vessel 5
+    // carries nothing.
+    const profile = medicalProfileOf(vesselDetails());
+    const required = requiredItems(profile).length;
+    for (const n of [1, 2, 4]) events.push(...stockingEvents(id(n), profile, { expiryDate: '2027-01-01' }).map((e) => log.record(e)));
+    events.push(...stockingEvents(id(3), profile, { expiryDate: '2025-07-01' }).map((e) => log.record(e)));
     await t.project(events);
-    await t.db.updateTable('fleet_compliance').set({ compliance_status: 'Non-Compliant' }).where('id', '=', id(2)).execute();
 
     expect(await getDashboardStats(t.db, today)).toEqual({
       totalVessels: 5,
-      compliantVessels: 4,
+      compliantVessels: 3,
       expiringCertificates: 3,
-      criticalAlerts: 0,
-      totalInventoryItems: 0,
-      expiringItems: 0,
+      criticalAlerts: required,
+      totalInventoryItems: 4 * required,
+      expiringItems: required,
     });
   });
 });

@@ -1,6 +1,7 @@
-import { certificateNeedsAttention } from '@medchest/domain';
+import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES } from '@medchest/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { refreshChests } from '../medical-chest/refresh';
 
 /**
  * Both stat shapes of spec 000 §3 in one object: the dashboard cards (totalVessels,
@@ -11,42 +12,54 @@ export interface DashboardStats {
   totalVessels: number;
   compliantVessels: number;
   expiringCertificates: number;
+  /** Required items with nothing counted on board, across the fleet. */
   criticalAlerts: number;
+  /** Batches on board (quantity above zero, expired or not), across the fleet. */
   totalInventoryItems: number;
+  /** Counted batches of required items expiring within 60 days, across the fleet. */
   expiringItems: number;
 }
 
 /**
- * Computed from the read tables when asked, in one round trip: counts, plus the distinct
- * certificate expiry dates with how many vessels have each, so the badge rule is applied by the
- * domain's `certificateNeedsAttention` (one rule, one place) over a handful of dates, not per vessel.
+ * Computed from the read tables when asked, in one round trip: counts, the chest figures summed by
+ * vessel status, plus the distinct certificate expiry dates with how many vessels have each, so the
+ * badge rule is applied by the domain's `certificateNeedsAttention` (one rule, one place) over a
+ * handful of dates, not per vessel. Which statuses count as compliant is the domain's rule too.
+ * Chests whose stored evaluation does not hold for today are evaluated again first.
  */
 export async function getDashboardStats(db: Kysely<ReadModelDb>, today: Date): Promise<DashboardStats> {
-  const { rows } = await sql<{ kind: string; expiry: string | null; n: string }>`
-    SELECT 'total' AS kind, NULL::date AS expiry, count(*) AS n FROM vessels
+  await refreshChests(db, isoToday(today));
+  const { rows } = await sql<{ kind: string; expiry: string | null; n: string; critical: string | null; expiring: string | null; batches: string | null }>`
+    SELECT 'total' AS kind, NULL::date AS expiry, count(*) AS n, NULL::bigint AS critical, NULL::bigint AS expiring, NULL::bigint AS batches
+    FROM vessels
     UNION ALL
-    SELECT 'compliant', NULL, count(*) FROM fleet_compliance WHERE compliance_status = 'Compliant'
+    SELECT c.status, NULL, count(*), sum(c.critical_items), sum(c.expiring_batches), sum(c.batches_on_board)
+    FROM chest_vessels c JOIN vessels v ON v.id = c.vessel_id GROUP BY c.status
     UNION ALL
-    SELECT 'expiry', e.expiry, count(*) FROM (
+    SELECT 'expiry', e.expiry, count(*), NULL, NULL, NULL FROM (
       SELECT coalesce(medical_chest_certificate_expiry, certificate_expiry) AS expiry FROM vessels
     ) e WHERE e.expiry IS NOT NULL GROUP BY e.expiry
   `.execute(db);
-  let totalVessels = 0;
-  let compliantVessels = 0;
-  let expiringCertificates = 0;
-  for (const row of rows) {
-    const n = Number(row.n);
-    if (row.kind === 'total') totalVessels = n;
-    else if (row.kind === 'compliant') compliantVessels = n;
-    else if (certificateNeedsAttention(row.expiry, today)) expiringCertificates += n;
-  }
-  return {
-    totalVessels,
-    compliantVessels,
-    expiringCertificates,
-    // Inventory does not exist yet: a later issue adds its events and these counts.
+  const stats: DashboardStats = {
+    totalVessels: 0,
+    compliantVessels: 0,
+    expiringCertificates: 0,
     criticalAlerts: 0,
     totalInventoryItems: 0,
     expiringItems: 0,
   };
+  const statuses: readonly string[] = VESSEL_STATUSES;
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (row.kind === 'total') stats.totalVessels = n;
+    else if (row.kind === 'expiry') {
+      if (certificateNeedsAttention(row.expiry, today)) stats.expiringCertificates += n;
+    } else if (statuses.includes(row.kind)) {
+      if (countsAsCompliant(row.kind as (typeof VESSEL_STATUSES)[number])) stats.compliantVessels += n;
+      stats.criticalAlerts += Number(row.critical);
+      stats.expiringItems += Number(row.expiring);
+      stats.totalInventoryItems += Number(row.batches);
+    }
+  }
+  return stats;
 }

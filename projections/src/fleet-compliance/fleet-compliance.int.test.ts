@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
+import { medicalProfileOf } from '@medchest/domain';
+import { requiredItems, stockingEvents } from '../testing/chest';
 import { listFleetCompliance } from './queries';
+
+const TODAY = '2026-03-01';
 
 let t: ReadModelTestDb;
 beforeAll(async () => {
@@ -18,7 +22,7 @@ const A = 'a0000000-0000-4000-8000-000000000001';
 const B = 'a0000000-0000-4000-8000-000000000002';
 
 describe('fleet compliance', () => {
-  it('lists every live vessel as Compliant with the fields of a fleet compliance item, by name', async () => {
+  it('lists every live vessel with the fields of a fleet compliance item, by name; with nothing on board a vessel is Critical', async () => {
     const log = createFakeLog();
     await t.project([
       log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails({ vesselName: 'Ocean Pearl' }) } }),
@@ -27,14 +31,17 @@ describe('fleet compliance', () => {
         data: { vesselId: B, details: vesselDetails({ vesselName: 'Baltic Trader', imoNumber: '9321483', fleet: undefined, ownershipCompany: undefined, flagState: 'PANAMA', crewSizeCategory: 14 }) },
       }),
     ]);
-    expect(await listFleetCompliance(t.db)).toEqual([
+    expect(await listFleetCompliance(t.db, TODAY)).toEqual([
       {
         id: B,
         vesselName: 'Baltic Trader',
         imoNumber: '9321483',
         flagState: 'PANAMA',
         crewSizeCategory: 14,
-        complianceStatus: 'Compliant',
+        complianceStatus: 'Critical',
+        criticalItems: requiredItems(medicalProfileOf({ crewSizeCategory: 14 })).length,
+        lowStockItems: 0,
+        expiringItems: 0,
         lastMedicalReview: null,
         medicalChestCertificateExpiry: null,
         fleet: null,
@@ -46,7 +53,10 @@ describe('fleet compliance', () => {
         imoNumber: '9074729',
         flagState: 'LIBERIA',
         crewSizeCategory: 22,
-        complianceStatus: 'Compliant',
+        complianceStatus: 'Critical',
+        criticalItems: requiredItems(medicalProfileOf({ crewSizeCategory: 22 })).length,
+        lowStockItems: 0,
+        expiringItems: 0,
         lastMedicalReview: null,
         medicalChestCertificateExpiry: null,
         fleet: 'North Atlantic',
@@ -55,15 +65,17 @@ describe('fleet compliance', () => {
     ]);
   });
 
-  it('follows a vessel edit without touching a status that other events own, and drops a deleted vessel', async () => {
+  it('follows a vessel edit, takes its status from the chest, and drops a deleted vessel', async () => {
     const log = createFakeLog();
-    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails() } })]);
-    // Stands in for a later inventory event judging the chest.
-    await t.db.updateTable('fleet_compliance').set({ compliance_status: 'Critical' }).where('id', '=', A).execute();
+    const details = vesselDetails();
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      ...stockingEvents(A, medicalProfileOf(details), { expiryDate: '2030-01-01' }).map((e) => log.record(e)),
+    ]);
     await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: vesselDetails({ fleet: 'Baltic' }) } })]);
-    expect(await listFleetCompliance(t.db)).toMatchObject([{ id: A, fleet: 'Baltic', complianceStatus: 'Critical' }]);
+    expect(await listFleetCompliance(t.db, TODAY)).toMatchObject([{ id: A, fleet: 'Baltic', complianceStatus: 'Compliant', criticalItems: 0 }]);
 
     await t.project([log.record({ type: 'VesselDeleted', data: { vesselId: A, vesselName: 'MV Nordic Star' } })]);
-    expect(await listFleetCompliance(t.db)).toEqual([]);
+    expect(await listFleetCompliance(t.db, TODAY)).toEqual([]);
   });
 });

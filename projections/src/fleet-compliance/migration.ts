@@ -8,8 +8,6 @@ export interface FleetComplianceTable {
   imo_number: string;
   flag_state: string;
   crew_size_category: number;
-  /** Compliant, Expiring Soon, Non-Compliant, Critical, Low Stock. */
-  compliance_status: string;
   last_medical_review: DateColumn;
   medical_chest_certificate_expiry: DateColumn;
   fleet: string | null;
@@ -25,6 +23,7 @@ export const fleetComplianceMigration: Migration = {
       .addColumn('imo_number', 'text', (c) => c.notNull())
       .addColumn('flag_state', 'text', (c) => c.notNull())
       .addColumn('crew_size_category', 'integer', (c) => c.notNull())
+      // Dropped by 0011_medical_chest: the status is the chest's (chest_vessels.status).
       .addColumn('compliance_status', 'text', (c) => c.notNull())
       .addColumn('last_medical_review', 'date')
       .addColumn('medical_chest_certificate_expiry', 'date')

@@ -5,10 +5,7 @@ import { writeRows } from '../sql';
 import { foldVesselEvents, latestCertificates, VESSEL_EVENT_TYPES } from '../vessels/project';
 import type { FleetComplianceTable } from './migration';
 
-/** Every vessel is Compliant until the medical chest's inventory exists (a later issue adds its events). */
-export const INITIAL_COMPLIANCE_STATUS = 'Compliant';
-
-/** Columns that follow the vessel's details; compliance_status is left to the inventory events. */
+/** Columns that follow the vessel's details; the compliance status is the medical chest's (chest_vessels). */
 const DETAIL_COLUMNS = ['vessel_name', 'imo_number', 'flag_state', 'crew_size_category', 'fleet', 'ownership_company'] as const;
 
 async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
@@ -26,7 +23,6 @@ async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: reado
       imo_number: d.imoNumber,
       flag_state: d.flagState,
       crew_size_category: d.crewSizeCategory,
-      compliance_status: INITIAL_COMPLIANCE_STATUS,
       fleet: orNull(d.fleet),
       ownership_company: orNull(d.ownershipCompany),
     });

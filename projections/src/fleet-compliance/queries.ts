@@ -1,28 +1,45 @@
+import type { VesselStatus } from '@medchest/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { refreshChests } from '../medical-chest/refresh';
 
-/** spec 000 §3 "Fleet compliance item". */
+/** spec 000 §3 "Fleet compliance item", with the chest figures the compliance pages show. */
 export interface FleetComplianceItem {
   id: string;
   vesselName: string;
   imoNumber: string;
   flagState: string;
   crewSizeCategory: number;
-  complianceStatus: string;
+  complianceStatus: VesselStatus;
   lastMedicalReview: string | null;
   medicalChestCertificateExpiry: string | null;
   fleet: string | null;
   ownershipCompany: string | null;
+  /** Required items with nothing counted on board. */
+  criticalItems: number;
+  /** Required items with less than required counted on board. */
+  lowStockItems: number;
+  /** Counted batches of required items expiring within 60 days. */
+  expiringItems: number;
 }
 
-/** One item per live vessel, sorted by vessel name. */
-export async function listFleetCompliance(db: Kysely<ReadModelDb>): Promise<FleetComplianceItem[]> {
+/**
+ * A vessel the chest projection has not reached yet has no stock recorded: every required item
+ * is missing, which is what 'Critical' says.
+ */
+const NOT_YET_EVALUATED: VesselStatus = 'Critical';
+
+/** One item per live vessel, sorted by vessel name, with its chest as it stands on `today` (YYYY-MM-DD). */
+export async function listFleetCompliance(db: Kysely<ReadModelDb>, today: string): Promise<FleetComplianceItem[]> {
+  await refreshChests(db, today);
   const rows = await db
-    .selectFrom('fleet_compliance')
-    .selectAll()
-    .orderBy(sql`lower(vessel_name)`)
-    .orderBy('vessel_name')
-    .orderBy('id')
+    .selectFrom('fleet_compliance as f')
+    .leftJoin('chest_vessels as c', 'c.vessel_id', 'f.id')
+    .selectAll('f')
+    .select(['c.status', 'c.critical_items', 'c.low_stock_items', 'c.expiring_batches'])
+    .orderBy(sql`lower(f.vessel_name)`)
+    .orderBy('f.vessel_name')
+    .orderBy('f.id')
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -30,10 +47,13 @@ export async function listFleetCompliance(db: Kysely<ReadModelDb>): Promise<Flee
     imoNumber: row.imo_number,
     flagState: row.flag_state,
     crewSizeCategory: row.crew_size_category,
-    complianceStatus: row.compliance_status,
+    complianceStatus: (row.status as VesselStatus | null) ?? NOT_YET_EVALUATED,
     lastMedicalReview: row.last_medical_review,
     medicalChestCertificateExpiry: row.medical_chest_certificate_expiry,
     fleet: row.fleet,
     ownershipCompany: row.ownership_company,
+    criticalItems: row.critical_items ?? 0,
+    lowStockItems: row.low_stock_items ?? 0,
+    expiringItems: row.expiring_batches ?? 0,
   }));
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toProjectedEvent } from '../apply';
 import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { inventoryBatchesProjection } from './project';
+import { medicalChestProjection } from '../medical-chest/project';
 import { getBatch, listVesselBatches } from './queries';
 
 let t: ReadModelTestDb;
@@ -157,7 +157,7 @@ describe('inventory batches', () => {
     await t.project(events);
     expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
 
-    await t.db.transaction().execute((trx) => inventoryBatchesProjection.apply(trx, events.map((e) => toProjectedEvent(e))));
+    await t.db.transaction().execute((trx) => medicalChestProjection.apply(trx, events.map((e) => toProjectedEvent(e))));
     expect(await snapshotReadModels(t.db)).toEqual(oneByOne);
   });
 

@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { defineProjection, orNull, type ProjectedEvent } from '../projection';
+import { orNull, type ProjectedEvent } from '../projection';
 import { updateRows, writeRows } from '../sql';
 import type { InventoryBatchesTable } from './migration';
 
@@ -75,7 +75,11 @@ export function foldInventoryBatchEvents(events: readonly ProjectedEvent[]): Inv
   return { batches, deletedVessels };
 }
 
-async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
+/**
+ * Write what a batch of events leaves of each inventory batch. The medical-chest projection calls
+ * it first and then evaluates the vessels it touched, in the same transaction.
+ */
+export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const { batches, deletedVessels } = foldInventoryBatchEvents(events);
   const removed: string[] = [];
   const added: Insertable<InventoryBatchesTable>[] = [];
@@ -95,11 +99,3 @@ async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: read
   });
   await updateRows(trx, 'inventory_batches', adjusted, 'id');
 }
-
-/** The batches on each vessel's chest: the vessel inventory page and the compliance computations. */
-export const inventoryBatchesProjection = defineProjection({
-  name: 'inventory-batches',
-  eventTypes: INVENTORY_BATCH_EVENT_TYPES,
-  tables: ['inventory_batches'],
-  apply: applyInventoryBatches,
-});

@@ -53,10 +53,13 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     inventory_batches: 'id',
     inventory_imports: 'id',
     activity_batches: 'batch_id',
+    scales: 'id',
+    chest_vessels: 'vessel_id',
+    volume_requirements: 'vessel_id, position',
   };
   const snapshot: Record<string, unknown[]> = {};
   for (const [table, key] of Object.entries(keys)) {
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.ref(key)}`.execute(db);
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(key)}`.execute(db);
     snapshot[table] = rows;
   }
   return snapshot;

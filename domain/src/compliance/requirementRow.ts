@@ -1,0 +1,37 @@
+import { formatRequirement } from '../scale/required';
+import type { ItemCompliance, ItemStatus } from './status';
+
+/**
+ * One row of a vessel's volume requirements (spec 000 §3 "Volume requirement row"): what one scale
+ * item requires of the vessel, what counts on board and the item's status. The read model stores
+ * these rows for today and the "as of" view computes them for a past day: both shape them here.
+ */
+export interface VolumeRequirementRow {
+  scaleId: string;
+  scaleDescription: string;
+  /** What must be on board, in requiredUnit; null when the item is not required or has no figure. */
+  requiredQuantity: number | null;
+  requiredUnit: string | null;
+  /** The Required column's text: "50 tablet", "70+ tablet", "Not required", "Quantity not set". */
+  requirement: string;
+  /** Sum of the quantities of the batches that count (not expired on the day evaluated). */
+  actualQuantity: number;
+  complianceStatus: ItemStatus;
+  /** A counted batch of this item expires within 60 days of the day evaluated. */
+  expiringSoon: boolean;
+}
+
+export function volumeRequirementRow(item: ItemCompliance): VolumeRequirementRow {
+  const { requirement } = item;
+  const required = requirement.kind === 'required';
+  return {
+    scaleId: item.item.id,
+    scaleDescription: item.item.description,
+    requiredQuantity: required ? requirement.amount : null,
+    requiredUnit: required ? requirement.unit : null,
+    requirement: formatRequirement(requirement),
+    actualQuantity: item.countedQuantity,
+    complianceStatus: item.status,
+    expiringSoon: item.expiringSoonBatches.length > 0,
+  };
+}

@@ -1,0 +1,177 @@
+import { isoToday, medicalProfileOf, scaleImportedData, SHIPPED_SCALE_METADATA, type Scale } from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import { addDays, format } from 'date-fns';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDashboardStats } from '../dashboard/queries';
+import { listFleetCompliance } from '../fleet-compliance/queries';
+import { requiredItems, stockingEvents } from '../testing/chest';
+import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
+import { createFakeLog, vesselDetails } from '../testing/events';
+import { getVesselScale, getVolumeRequirements, listCriticalItems, listScales } from './queries';
+import { refreshChests } from './refresh';
+
+let t: ReadModelTestDb;
+beforeAll(async () => {
+  t = await createReadModelTestDb('proj_medical_chest');
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await resetReadModels(t.db);
+});
+
+const A = 'e0000000-0000-4000-8000-000000000001';
+const B = 'e0000000-0000-4000-8000-000000000002';
+const NOW = new Date();
+const TODAY = isoToday(NOW);
+const day = (n: number) => format(addDays(new Date(`${TODAY}T12:00:00Z`), n), 'yyyy-MM-dd');
+const details = vesselDetails({ crewSizeCategory: 22 });
+const profile = medicalProfileOf(details);
+const required = requiredItems(profile);
+const FAR = day(700);
+
+async function chestRow(vesselId: string) {
+  return t.db.selectFrom('chest_vessels').selectAll().where('vessel_id', '=', vesselId).executeTakeFirst();
+}
+
+describe('the medical chest read models', () => {
+  it('a new vessel has one volume requirement row per scale item and, with nothing on board, is Critical', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details } })]);
+    const rows = await getVolumeRequirements(t.db, A, TODAY);
+    const scale = loadShippedScale();
+    expect(rows?.map((r) => r.scaleId)).toEqual(scale.items.map((i) => i.id));
+    expect(rows?.filter((r) => r.complianceStatus === 'critical')).toHaveLength(required.length);
+    expect(await chestRow(A)).toMatchObject({ status: 'Critical', critical_items: required.length, batches_on_board: 0, next_change_on: null });
+    expect(await getVolumeRequirements(t.db, B, TODAY)).toBeUndefined();
+  });
+
+  it('follows batches: stocked in full is Compliant, one item short is Non-Compliant, one missing is Critical, one expiring is Expiring Soon', async () => {
+    const log = createFakeLog();
+    const [first, second] = required;
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details } }), ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e))]);
+    expect(await chestRow(A)).toMatchObject({ status: 'Compliant', critical_items: 0, low_stock_items: 0, batches_on_board: required.length, next_change_on: day(700 - 60) });
+
+    const adjust = (scaleId: string, previousQuantity: number, newQuantity: number) =>
+      log.record({ type: 'BatchAdjusted', data: { batchId: `${A}-${scaleId}`, vesselId: A, scaleId, previousQuantity, newQuantity, reason: 'usage' } });
+    if (first.amount > 1) {
+      await t.project([adjust(first.scaleId, first.amount, first.amount - 1)]);
+      expect(await chestRow(A)).toMatchObject({ status: 'Non-Compliant', low_stock_items: 1 });
+      expect((await getVolumeRequirements(t.db, A, TODAY))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({
+        actualQuantity: first.amount - 1,
+        complianceStatus: 'low_stock',
+      });
+    }
+    await t.project([log.record({ type: 'BatchRemoved', data: { batchId: `${A}-${first.scaleId}`, vesselId: A, scaleId: first.scaleId } })]);
+    expect(await chestRow(A)).toMatchObject({ status: 'Critical', critical_items: 1, low_stock_items: 0, batches_on_board: required.length - 1 });
+    expect(await listCriticalItems(t.db, TODAY)).toEqual([
+      expect.objectContaining({ vesselId: A, vesselName: details.vesselName, scaleId: first.scaleId }),
+    ]);
+
+    await t.project([
+      log.record({ type: 'BatchAdded', data: { batchId: 'soon', vesselId: A, scaleId: first.scaleId, batchNumber: 2, quantity: first.amount, expiryDate: day(30) } }),
+    ]);
+    expect(await chestRow(A)).toMatchObject({ status: 'Expiring Soon', expiring_batches: 1, next_change_on: day(31) });
+
+    // A batch of the second item expired yesterday: it stays on board but counts for nothing.
+    await t.project([adjust(second.scaleId, second.amount, 0)]);
+    await t.project([
+      log.record({ type: 'BatchAdded', data: { batchId: 'old', vesselId: A, scaleId: second.scaleId, batchNumber: 2, quantity: second.amount, expiryDate: day(-1) } }),
+    ]);
+    expect(await chestRow(A)).toMatchObject({ status: 'Critical', critical_items: 1 });
+  });
+
+  it('evaluates again when a profile field moves, and not for a contact edit', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details } }), ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e))]);
+    expect((await chestRow(A))?.status).toBe('Compliant');
+    await t.db.updateTable('chest_vessels').set({ status: 'marker' }).where('vessel_id', '=', A).execute();
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: { ...details, contactName: 'Someone Else' } } })]);
+    expect((await chestRow(A))?.status).toBe('marker');
+
+    // Twice the crew: supplies are per 10 crew, so they no longer suffice.
+    const bigger = { ...details, crewSizeCategory: 45 };
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: bigger } })]);
+    const row = await chestRow(A);
+    expect(row).toMatchObject({ crew_size: 45 });
+    expect(['Non-Compliant', 'Critical']).toContain(row?.status);
+    expect(row!.low_stock_items).toBeGreaterThan(0);
+  });
+
+  it('an evaluation whose day has passed is made again before a read, and the figures follow', async () => {
+    const log = createFakeLog();
+    const [first] = required;
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      ...stockingEvents(A, profile, { expiryDate: FAR, except: [first.scaleId] }).map((e) => log.record(e)),
+      log.record({ type: 'BatchAdded', data: { batchId: 'x', vesselId: A, scaleId: first.scaleId, batchNumber: 1, quantity: first.amount, expiryDate: day(70) } }),
+    ]);
+    expect(await chestRow(A)).toMatchObject({ status: 'Compliant', next_change_on: day(10) });
+    expect(await refreshChests(t.db, day(9))).toBe(0);
+
+    // Ten days on the batch is within 60 days of expiry; seventy-one days on it has expired.
+    const in10 = new Date(`${day(10)}T08:00:00Z`);
+    expect((await getDashboardStats(t.db, in10)).expiringItems).toBe(1);
+    expect(await chestRow(A)).toMatchObject({ status: 'Expiring Soon', evaluated_on: day(10), next_change_on: day(71) });
+    expect((await listFleetCompliance(t.db, day(71)))[0]).toMatchObject({ complianceStatus: 'Critical', criticalItems: 1, expiringItems: 0 });
+    expect((await getVolumeRequirements(t.db, A, day(71)))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical' });
+    // Asked for an earlier day again, it answers for that day.
+    expect((await getVolumeRequirements(t.db, A, TODAY))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ complianceStatus: 'compliant', expiringSoon: false });
+  });
+
+  it('fleet figures: compliant vessels, critical alerts, expiring items and batches on board', async () => {
+    const log = createFakeLog();
+    const [first] = required;
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483' } } }),
+      ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e)),
+      ...stockingEvents(B, profile, { expiryDate: day(20), except: [first.scaleId] }).map((e) => log.record(e)),
+    ]);
+    const stats = await getDashboardStats(t.db, NOW);
+    expect(stats).toMatchObject({
+      totalVessels: 2,
+      compliantVessels: 1,
+      criticalAlerts: 1,
+      expiringItems: required.length - 1,
+      totalInventoryItems: 2 * required.length - 1,
+    });
+    expect((await listFleetCompliance(t.db, TODAY)).map((v) => [v.vesselName, v.complianceStatus, v.criticalItems, v.expiringItems])).toEqual([
+      ['Baltic Trader', 'Critical', 1, required.length - 1],
+      [details.vesselName, 'Compliant', 0, 0],
+    ]);
+
+    await t.project([log.record({ type: 'VesselDeleted', data: { vesselId: B, vesselName: 'Baltic Trader' } })]);
+    expect(await getDashboardStats(t.db, NOW)).toMatchObject({ totalVessels: 1, compliantVessels: 1, criticalAlerts: 0, expiringItems: 0, totalInventoryItems: required.length });
+    expect(await t.db.selectFrom('volume_requirements').select('vessel_id').where('vessel_id', '=', B).execute()).toEqual([]);
+  });
+
+  it('a vessel assigned an imported scale follows it, and back to the shipped one', async () => {
+    const shipped = loadShippedScale();
+    // A flag state's own table: the first ten items only, the first one doubled.
+    const flagScale: Scale = {
+      id: 'flag-state-2026',
+      name: 'Flag State table 2026',
+      source: 'Flag registry circular 12/2026',
+      effectiveDate: '2026-01-01',
+      items: shipped.items.slice(0, 10),
+    };
+    const log = createFakeLog();
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      log.record({ type: 'ScaleImported', data: scaleImportedData(flagScale, 'a'.repeat(64)) }),
+      log.record({ type: 'VesselScaleAssigned', data: { vesselId: A, scaleId: flagScale.id } }),
+    ]);
+    expect((await getVolumeRequirements(t.db, A, TODAY))?.map((r) => r.scaleId)).toEqual(flagScale.items.map((i) => i.id));
+    expect(await getVesselScale(t.db, A)).toEqual({ id: flagScale.id, name: flagScale.name, source: flagScale.source, effectiveDate: '2026-01-01' });
+    expect((await listScales(t.db)).map((s) => [s.id, s.itemCount])).toEqual([
+      [SHIPPED_SCALE_METADATA.id, null],
+      [flagScale.id, 10],
+    ]);
+
+    await t.project([log.record({ type: 'VesselScaleAssigned', data: { vesselId: A, scaleId: SHIPPED_SCALE_METADATA.id } })]);
+    expect(await getVolumeRequirements(t.db, A, TODAY)).toHaveLength(shipped.items.length);
+    expect(await getVesselScale(t.db, A)).toEqual(SHIPPED_SCALE_METADATA);
+  });
+});

@@ -1,0 +1,113 @@
+import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
+import type { DateColumn, Timestamp } from '../vessels/migration';
+
+/**
+ * The medical chest's read models. One projection owns them all, with the inventory batches: a
+ * vessel's evaluation reads its profile, its scale and its batches, and these must be the ones the
+ * same events left behind (another projection's tables may lag or lead this one).
+ */
+
+/** Every scale imported as an event (ScaleImported). The shipped scale lives in the code, not here. */
+export interface ScalesTable {
+  id: string;
+  name: string;
+  source: string;
+  effective_date: string;
+  item_count: number;
+  csv_sha256: string;
+  imported_at: Timestamp;
+  /** The parsed items (ScaleItem[]) exactly as the event states them. */
+  items: ColumnType<unknown, unknown, unknown>;
+}
+
+/**
+ * One row per live vessel: what its requirements depend on (profile, scale) and its evaluation.
+ * The evaluation was made for evaluated_on and holds, with no new event, until next_change_on
+ * (a batch expires or comes within 60 days of expiry); a read for a day outside that window
+ * re-evaluates the vessel first.
+ */
+export interface ChestVesselsTable {
+  vessel_id: string;
+  crew_size: number;
+  medical_category: string;
+  women_on_board: boolean;
+  carries_dangerous_goods: boolean;
+  /** The assigned scale; null: the shipped scale. */
+  scale_id: string | null;
+  status: string;
+  critical_items: number;
+  low_stock_items: number;
+  /** Counted batches of required items expiring within 60 days. */
+  expiring_batches: number;
+  /** Batches on board with a quantity above zero, expired or not. */
+  batches_on_board: number;
+  evaluated_on: string;
+  next_change_on: DateColumn;
+}
+
+/** One row per vessel and scale item, in the scale's order (spec 000 §3 "Volume requirement row"). */
+export interface VolumeRequirementsTable {
+  vessel_id: string;
+  position: number;
+  scale_id: string;
+  scale_description: string;
+  required_quantity: number | null;
+  required_unit: string | null;
+  requirement: string;
+  actual_quantity: number;
+  compliance_status: string;
+  expiring_soon: boolean;
+}
+
+export const medicalChestMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('scales')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('effective_date', 'date', (c) => c.notNull())
+      .addColumn('item_count', 'integer', (c) => c.notNull())
+      .addColumn('csv_sha256', 'text', (c) => c.notNull())
+      .addColumn('imported_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('items', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('chest_vessels')
+      .addColumn('vessel_id', 'text', (c) => c.primaryKey())
+      .addColumn('crew_size', 'integer', (c) => c.notNull())
+      .addColumn('medical_category', 'text', (c) => c.notNull())
+      .addColumn('women_on_board', 'boolean', (c) => c.notNull())
+      .addColumn('carries_dangerous_goods', 'boolean', (c) => c.notNull())
+      .addColumn('scale_id', 'text')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('critical_items', 'integer', (c) => c.notNull())
+      .addColumn('low_stock_items', 'integer', (c) => c.notNull())
+      .addColumn('expiring_batches', 'integer', (c) => c.notNull())
+      .addColumn('batches_on_board', 'integer', (c) => c.notNull())
+      .addColumn('evaluated_on', 'date', (c) => c.notNull())
+      .addColumn('next_change_on', 'date')
+      .modifyEnd(sql`WITH (fillfactor = 70)`)
+      .execute();
+    // The scan for evaluations whose day has come.
+    await db.schema.createIndex('chest_vessels_next_change_idx').on('chest_vessels').column('next_change_on').execute();
+    await db.schema
+      .createTable('volume_requirements')
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('position', 'integer', (c) => c.notNull())
+      .addColumn('scale_id', 'text', (c) => c.notNull())
+      .addColumn('scale_description', 'text', (c) => c.notNull())
+      .addColumn('required_quantity', 'double precision')
+      .addColumn('required_unit', 'text')
+      .addColumn('requirement', 'text', (c) => c.notNull())
+      .addColumn('actual_quantity', 'integer', (c) => c.notNull())
+      .addColumn('compliance_status', 'text', (c) => c.notNull())
+      .addColumn('expiring_soon', 'boolean', (c) => c.notNull())
+      .addPrimaryKeyConstraint('volume_requirements_pk', ['vessel_id', 'position'])
+      // A batch edit rewrites one vessel's rows in place; most are unchanged and skipped.
+      .modifyEnd(sql`WITH (fillfactor = 80)`)
+      .execute();
+    // The vessel's status now comes from its chest (chest_vessels): the placeholder column goes.
+    await db.schema.alterTable('fleet_compliance').dropColumn('compliance_status').execute();
+  },
+};

@@ -1,0 +1,81 @@
+import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VolumeRequirementRow } from '@medchest/domain';
+import { sql, type Kysely } from 'kysely';
+import type { ReadModelDb } from '../db';
+import { toVolumeRequirementRow } from './evaluate';
+import { refreshChests } from './refresh';
+
+/**
+ * A vessel's volume requirements for `today`, in the scale's order; undefined when the vessel is
+ * not live. Evaluated again first if its stored evaluation does not hold for `today`.
+ */
+export async function getVolumeRequirements(db: Kysely<ReadModelDb>, vesselId: string, today: string): Promise<VolumeRequirementRow[] | undefined> {
+  await refreshChests(db, today, [vesselId]);
+  const [vessel, rows] = await Promise.all([
+    db.selectFrom('chest_vessels').select('vessel_id').where('vessel_id', '=', vesselId).executeTakeFirst(),
+    db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute(),
+  ]);
+  return vessel ? rows.map(toVolumeRequirementRow) : undefined;
+}
+
+/** The scale a vessel's requirements follow (metadata only); undefined when the vessel is not live. */
+export async function getVesselScale(db: Kysely<ReadModelDb>, vesselId: string): Promise<ScaleMetadata | undefined> {
+  const row = await db
+    .selectFrom('chest_vessels')
+    .leftJoin('scales', 'scales.id', 'chest_vessels.scale_id')
+    .select(['chest_vessels.scale_id', 'scales.id', 'scales.name', 'scales.source', 'scales.effective_date'])
+    .where('chest_vessels.vessel_id', '=', vesselId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.scale_id === null || row.id === null) return SHIPPED_SCALE_METADATA;
+  return { id: row.id, name: row.name!, source: row.source!, effectiveDate: row.effective_date! };
+}
+
+/** Every scale: the shipped one first, then those imported, newest first. */
+export async function listScales(db: Kysely<ReadModelDb>): Promise<(ScaleMetadata & { itemCount: number | null; importedAt: string | null })[]> {
+  const rows = await db
+    .selectFrom('scales')
+    .select(['id', 'name', 'source', 'effective_date', 'item_count', 'imported_at'])
+    .orderBy('imported_at', 'desc')
+    .execute();
+  return [
+    { ...SHIPPED_SCALE_METADATA, itemCount: null, importedAt: null },
+    ...rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      source: r.source,
+      effectiveDate: r.effective_date,
+      itemCount: r.item_count,
+      importedAt: new Date(r.imported_at).toISOString(),
+    })),
+  ];
+}
+
+/** A required item with nothing counted on board, on one vessel (GET /api/dashboard/critical-items). */
+export interface CriticalItem {
+  vesselId: string;
+  vesselName: string;
+  scaleId: string;
+  scaleDescription: string;
+  requirement: string;
+}
+
+/** Every critical item of the fleet on `today`, by vessel name then the scale's order. */
+export async function listCriticalItems(db: Kysely<ReadModelDb>, today: string): Promise<CriticalItem[]> {
+  await refreshChests(db, today);
+  const rows = await db
+    .selectFrom('volume_requirements as r')
+    .innerJoin('vessels as v', 'v.id', 'r.vessel_id')
+    .select(['r.vessel_id', 'v.vessel_name', 'r.scale_id', 'r.scale_description', 'r.requirement'])
+    .where('r.compliance_status', '=', 'critical')
+    .orderBy(sql`lower(v.vessel_name)`)
+    .orderBy('r.vessel_id')
+    .orderBy('r.position')
+    .execute();
+  return rows.map((r) => ({
+    vesselId: r.vessel_id,
+    vesselName: r.vessel_name,
+    scaleId: r.scale_id,
+    scaleDescription: r.scale_description,
+    requirement: r.requirement,
+  }));
+}

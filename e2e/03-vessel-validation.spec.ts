@@ -253,12 +253,15 @@ test.describe('vessel form validation', () => {
     await dialog.getByRole('button', { name: 'Add Vessel' }).click();
     const res = await answer;
     // What the browser sent: the four fields given, crew size as a number, the empty optional
-    // fields left out (spec 000 §5).
+    // fields left out (spec 000 §5), and the medical profile the form starts with (issue 3).
     expect(res.request().postDataJSON()).toEqual({
       vesselName: `Duplicate Of ${taken.vesselName}`,
       imoNumber: taken.imoNumber,
       flagState: 'BAHAMAS',
       crewSizeCategory: 18,
+      medicalCategory: 'A',
+      womenOnBoard: false,
+      carriesDangerousGoods: false,
     });
     expect(res.status()).toBe(409);
     const { message } = (await res.json()) as { message: string };

@@ -11,6 +11,11 @@ export class DomainError extends Error {
     message: string,
     /** Field-level messages for a validation error, keyed by field path. */
     public readonly fields: Record<string, string> = {},
+    /**
+     * Itemised problems behind a validation error that no single field holds, such as every bad
+     * row of an uploaded file; the API answers them as `errors`.
+     */
+    public readonly details: readonly object[] = [],
   ) {
     super(message);
     this.name = 'DomainError';

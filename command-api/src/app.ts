@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { inventoryRoutes } from './routes/inventory';
+import { reportRoutes } from './routes/reports';
 import { vesselRoutes } from './routes/vessels';
 import { volumeRequirementRoutes } from './routes/volumeRequirements';
 import { registerWebApp } from './routes/web';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vesselRoutes, { deps });
   await app.register(inventoryRoutes, { deps, now });
   await app.register(volumeRequirementRoutes, { deps, now });
+  await app.register(reportRoutes, { deps, now });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

@@ -5,10 +5,8 @@ import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
 import { ButtonLink } from './components/ui/Button';
 import {
   ActivityIcon,
-  BoxIcon,
   CertificateIcon,
   ChartIcon,
-  ShieldIcon,
   StoreIcon,
 } from './components/ui/icons';
 import { useAuth } from './lib/auth';
@@ -17,8 +15,10 @@ import { AdminUsersPage } from './features/admin/AdminUsersPage';
 import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
 import { DemoLoginPage } from './features/auth/DemoLoginPage';
 import { LoginPage } from './features/auth/LoginPage';
+import { CompliancePage } from './features/compliance/CompliancePage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { VesselInventoryPage } from './features/inventory/VesselInventoryPage';
+import { InventoryOverviewPage } from './features/inventory-overview/InventoryOverviewPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPlaceholderPage } from './features/placeholders/CaptainPlaceholderPage';
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
@@ -94,15 +94,9 @@ export function createRouter() {
             { path: '/dashboard', element: <DashboardRoute /> },
             { path: '/vessels', element: <VesselsPage /> },
             { path: '/vessels/:vesselId', element: <VesselDetailPage /> },
-            {
-              path: '/inventory',
-              element: comingSoon('Medical Inventory', 'Medical stock on board across the fleet.', BoxIcon),
-            },
+            { path: '/inventory', element: <InventoryOverviewPage /> },
             { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
-            {
-              path: '/compliance',
-              element: comingSoon('Compliance Dashboard', 'How each vessel measures up against the medical scale.', ShieldIcon),
-            },
+            { path: '/compliance', element: <CompliancePage /> },
             {
               path: '/certificates',
               element: comingSoon('Medical Certificates', 'Medical chest certificates for every vessel.', CertificateIcon),

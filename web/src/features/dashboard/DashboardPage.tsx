@@ -18,6 +18,7 @@ import {
 } from '../../components/ui/icons';
 import type { AuthUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
+import { downloadText } from '../../lib/download';
 import { useVessels } from '../vessels/useVessels';
 import { BADGE_TONES, certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
 import { complianceTone } from './complianceTone';
@@ -170,15 +171,6 @@ function RecentActivityCard() {
   );
 }
 
-function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 function CertificateExpiryCard() {
   const vessels = useVessels();
   const today = useMemo(() => new Date(), []);
@@ -238,7 +230,7 @@ function CertificateExpiryCard() {
             icon={<DownloadIcon size={15} />}
             disabled={rows.length === 0}
             onClick={() =>
-              downloadCsv(`certificate-expiry-report-${format(today, 'yyyy-MM-dd')}.csv`, certificateExpiryCsv(rows))
+              downloadText(`certificate-expiry-report-${format(today, 'yyyy-MM-dd')}.csv`, certificateExpiryCsv(rows))
             }
           >
             Export Report

@@ -1,9 +1,17 @@
-/** Dashboard answers (spec 000 §3). */
+/**
+ * Dashboard answers (spec 000 §3). GET /api/dashboard/stats carries both stat shapes: the
+ * dashboard cards' and the inventory and compliance pages' (totalInventoryItems, expiringItems).
+ */
 export interface DashboardStats {
   totalVessels: number;
   compliantVessels: number;
   expiringCertificates: number;
+  /** Critical items across the fleet. */
   criticalAlerts: number;
+  /** Batches on board across the fleet. */
+  totalInventoryItems: number;
+  /** Counted batches expiring within 60 days. */
+  expiringItems: number;
 }
 
 export interface FleetComplianceItem {
@@ -17,6 +25,10 @@ export interface FleetComplianceItem {
   medicalChestCertificateExpiry?: string | null;
   fleet?: string | null;
   ownershipCompany?: string | null;
+  /** The vessel's item counts (critical, low stock, batches expiring within 60 days). */
+  criticalItems: number;
+  lowStockItems: number;
+  expiringItems: number;
 }
 
 export interface ActivityItem {

@@ -1,0 +1,46 @@
+import type { ComponentType, ReactNode } from 'react';
+import './statCard.css';
+
+/**
+ * One figure on a page's stat row (the inventory and compliance pages), in the dashboard's card
+ * style (`.stat-card` in features/dashboard/dashboard.css): an icon, a label, the value, and an
+ * optional line under it (a progress bar, a caption). Loading shows a skeleton; a failed load says
+ * 'Unavailable' rather than a figure that could be mistaken for a real 0.
+ */
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone,
+  testId,
+  loading = false,
+  failed = false,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ComponentType<{ size?: number }>;
+  tone: 'navy' | 'success' | 'warning' | 'danger';
+  testId: string;
+  loading?: boolean;
+  failed?: boolean;
+  children?: ReactNode;
+}) {
+  let shown: ReactNode = value;
+  if (loading) shown = <span className="skeleton" aria-label="Loading" />;
+  else if (failed) shown = <span className="stat-card__unavailable">Unavailable</span>;
+  return (
+    <div className={`stat-card stat-card--static stat-card--${tone}${failed ? ' stat-card--failed' : ''}`} data-testid={testId}>
+      <span className="stat-card__icon">
+        <Icon size={22} />
+      </span>
+      <span className="stat-card__text">
+        <span className="stat-card__label">{label}</span>
+        <span className="stat-card__value" data-testid={`${testId}-value`}>
+          {shown}
+        </span>
+        {!loading && !failed && children}
+      </span>
+    </div>
+  );
+}

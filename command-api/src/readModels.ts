@@ -6,6 +6,7 @@
 export {
   findUserByEmail,
   getDashboardStats,
+  getHierarchicalInventory,
   getUser,
   getVessel,
   getVesselScale,
@@ -20,7 +21,7 @@ export {
   refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { User } from '@medchest/projections';
+export type { HierarchicalInventory, User } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

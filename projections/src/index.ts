@@ -21,7 +21,15 @@ export {
 } from './activity/queries';
 export { listEmailMessages, type EmailMessage } from './email-log/queries';
 export { listVesselBatches, getBatch, type InventoryBatch } from './inventory-batches/queries';
-export { getVolumeRequirements, getVesselScale, listCriticalItems, listScales, type CriticalItem } from './medical-chest/queries';
+export {
+  getHierarchicalInventory,
+  getVolumeRequirements,
+  getVesselScale,
+  listCriticalItems,
+  listScales,
+  type CriticalItem,
+  type HierarchicalInventory,
+} from './medical-chest/queries';
 export { refreshChests } from './medical-chest/refresh';
 export { createMedicalChestProjection, medicalChestProjection } from './medical-chest/project';
 export {

@@ -58,7 +58,15 @@ function enforce(access: Access, request: FastifyRequest): void {
   if (access === 'authenticated') return;
   if (user.status !== 'active') throw forbidden(PENDING_ACCOUNT_MESSAGE);
   if (access === 'active') return;
-  if (!access.roles.includes(user.role as Role)) throw forbidden('You do not have permission to do this');
+  if (access.roles.includes(user.role as Role)) return;
+  if (access.ownVessel?.includes(user.role as Role) && user.vesselId !== null && vesselOfUrl(request) === user.vesselId) return;
+  throw forbidden('You do not have permission to do this');
+}
+
+/** The vessel a route's URL names (/api/vessels/:id/...), if any. */
+function vesselOfUrl(request: FastifyRequest): string | undefined {
+  const params = request.params as { id?: unknown } | undefined;
+  return typeof params?.id === 'string' ? params.id : undefined;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date): void {

@@ -9,8 +9,8 @@ import {
   initialInventoryState,
   inventoryEventDefinitions,
   inventoryStreamId,
+  isoToday,
   validateImportRows,
-  vesselStreamId,
   type BulkImportResult,
   type DomainEvent,
   type InventoryBatch,
@@ -18,14 +18,14 @@ import {
   type InventoryEvent,
   type InventoryState,
 } from '@medchest/domain';
-import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
 import { isUuid, newId } from '../ids';
-import { getVessel, listVesselBatches } from '../readModels';
+import { getHierarchicalInventory, getVessel, listVesselBatches, type HierarchicalInventory } from '../readModels';
 import type { AppDeps } from './context';
-import { vesselDecider } from './deciders';
-import { handleCommand, loadState, type CommandContext, type Decider } from './handle';
+import { handleCommand, type CommandContext, type Decider } from './handle';
+import { requireVessel } from './requireVessel';
+import { scaleInForce } from './scaleInForce';
 
 /**
  * Inventory commands on a vessel's medical chest (stream `inventory-{vesselId}`): the bulk import
@@ -47,25 +47,13 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryState, Invento
 const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 const batchNotFound = () => new DomainError('not_found', 'Batch not found');
 
-let shippedScaleIds: ReadonlySet<string> | undefined;
 /**
- * The scale ids a row may name. Every vessel follows the shipped scale for now; when vessels get a
- * scale of their own assigned, this becomes the vessel's scale.
+ * The scale ids a row may name: the items of the scale in force for the vessel (read from its
+ * assignment stream), so a vessel on a flag state's table is stocked against that table.
  */
-function knownScaleIds(): ReadonlySet<string> {
-  shippedScaleIds ??= new Set(loadShippedScale().items.map((item) => item.id));
-  return shippedScaleIds;
-}
-
-/**
- * The vessel must exist (and not be deleted), read from its own stream so a lagging read model
- * never gives a false 404. A vessel deleted between this check and the append keeps the events
- * (they are facts about what was recorded); nothing reads an inventory of a deleted vessel.
- */
-async function requireVessel(deps: AppDeps, vesselId: string): Promise<void> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
-  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
-  if (state.status !== 'active') throw vesselNotFound();
+async function knownScaleIds(deps: AppDeps, vesselId: string): Promise<ReadonlySet<string>> {
+  const scale = await scaleInForce(deps, vesselId);
+  return new Set(scale.items.map((item) => item.id));
 }
 
 /** An inventory batch as the API answers it (spec 000 §3); absent optional fields are null. */
@@ -117,7 +105,7 @@ export async function bulkImport(
   const request = bulkImportRequestSchema.parse(formBody(body));
   await requireVessel(deps, vesselId);
 
-  const { accepted, errors } = validateImportRows(request.items, knownScaleIds());
+  const { accepted, errors } = validateImportRows(request.items, await knownScaleIds(deps, vesselId));
   const command: InventoryCommand = {
     type: 'BulkImport',
     vesselId,
@@ -175,4 +163,11 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
 export async function listInventory(deps: AppDeps, vesselId: string): Promise<BatchAnswer[]> {
   if (!isUuid(vesselId) || !(await getVessel(deps.db, vesselId))) throw vesselNotFound();
   return listVesselBatches(deps.db, vesselId);
+}
+
+/** GET /api/vessels/{id}/hierarchical-inventory: the chest by scale section, item and batch, for today. */
+export async function hierarchicalInventory(deps: AppDeps, vesselId: string, now: Date): Promise<HierarchicalInventory> {
+  const inventory = isUuid(vesselId) ? await getHierarchicalInventory(deps.db, vesselId, isoToday(now)) : undefined;
+  if (!inventory) throw vesselNotFound();
+  return inventory;
 }

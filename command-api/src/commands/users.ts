@@ -20,6 +20,9 @@ export interface Registration {
   role: Role;
   status: UserStatus;
   source: 'signup' | 'admin' | 'seed';
+  /** A captain's account: accountType 'captain' and the vessel they command. */
+  accountType?: string;
+  vesselId?: string;
 }
 
 const userNotFound = () => new DomainError('not_found', 'User not found');
@@ -56,6 +59,8 @@ export async function registerUser(
       role: registration.role,
       status: registration.status,
       source: registration.source,
+      ...(registration.accountType ? { accountType: registration.accountType } : {}),
+      ...(registration.vesselId ? { vesselId: registration.vesselId } : {}),
     },
     context,
     { waitForReadModels: false },

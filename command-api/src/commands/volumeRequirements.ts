@@ -29,6 +29,7 @@ import { getVolumeRequirements } from '../readModels';
 import type { AppDeps } from './context';
 import { vesselDecider } from './deciders';
 import { inventoryDecider } from './inventory';
+import { scaleInForce, streamEventsAsOf } from './scaleInForce';
 
 /**
  * GET /api/vessels/{id}/volume-requirements (spec 000 §3 "Volume requirement row", §7): one row per
@@ -68,44 +69,6 @@ export function volumeRequirementRows(
 }
 
 /**
- * A stream's events as it stood at the end of `asOf`: the domain's eventsAsOf decides where the
- * stream is cut (on the recorded metadata.occurredAt); only the events kept are parsed, so a
- * date early in a long stream does not pay for the rest of it.
- */
-function streamEventsAsOf<E extends DomainEvent>(
-  recorded: readonly RecordedEvent[],
-  asOf: string,
-  isEvent: (event: DomainEvent) => event is E,
-): E[] {
-  const kept = eventsAsOf(
-    recorded.map((stored) => ({ event: stored, occurredAt: stored.metadata.occurredAt })),
-    asOf,
-  );
-  return kept.map((stored) => {
-    const event = parseEvent(stored.type, stored.version, stored.data);
-    if (!isEvent(event)) throw new Error(`Event ${stored.type} does not belong in stream ${stored.streamId}`);
-    return event;
-  });
-}
-
-const isScaleAssignment = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'VesselScaleAssigned' }> => event.type === 'VesselScaleAssigned';
-const isScaleImport = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'ScaleImported' }> => event.type === 'ScaleImported';
-
-/**
- * A scale's items from its own stream (ScaleImported is written once and never changes, so the
- * scale "as of" any day it was assigned is that event). No assignment, or the shipped scale's id:
- * the shipped scale.
- */
-async function scaleById(deps: AppDeps, scaleId: string | undefined): Promise<Pick<Scale, 'items'>> {
-  if (scaleId === undefined || scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
-  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
-  const imported = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImport);
-  // An assignment is only accepted for an imported scale; a missing one means a damaged log.
-  if (!imported) throw new Error(`Scale ${scaleId} is assigned but was never imported`);
-  return imported.data;
-}
-
-/**
  * The vessel's volume requirements.
  * - Without `asOf`: the volume requirements read model, evaluated for `now`'s UTC day.
  * - With `asOf` (YYYY-MM-DD, not after today): the vessel's own streams replayed to the end of that
@@ -128,10 +91,10 @@ export async function listVolumeRequirements(
     return rows;
   }
 
-  const [vesselRecorded, inventoryRecorded, assignmentsRecorded] = await Promise.all([
+  const [vesselRecorded, inventoryRecorded, scale] = await Promise.all([
     deps.store.readStream(vesselStreamId(vesselId)),
     deps.store.readStream(inventoryStreamId(vesselId)),
-    deps.store.readStream(vesselScaleStreamId(vesselId)),
+    scaleInForce(deps, vesselId, asOf),
   ]);
   if (vesselRecorded.length === 0) throw vesselNotFound();
   const vessel = streamEventsAsOf(vesselRecorded, asOf, vesselDecider.isEvent).reduce(evolveVessel, initialVesselState());
@@ -139,7 +102,5 @@ export async function listVolumeRequirements(
   // there was no chest of ours to show, and the auditor is told so in those words.
   if (vessel.status !== 'active') throw new DomainError('not_found', notInFleetOn(asOf));
   const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, inventoryDecider.isEvent));
-  const assigned = streamEventsAsOf(assignmentsRecorded, asOf, isScaleAssignment).at(-1)?.data.scaleId;
-  const scale = await scaleById(deps, assigned);
   return volumeRequirementRows(scale, medicalProfileOf(vessel.details), batches, asOf);
 }

@@ -292,6 +292,7 @@ describe('vessel inventory list', () => {
 describe('inventory access', () => {
   const routes = [
     ['GET', `/api/vessels/${UNKNOWN_ID}/inventory`],
+    ['GET', `/api/vessels/${UNKNOWN_ID}/hierarchical-inventory`],
     ['POST', `/api/vessels/${UNKNOWN_ID}/inventory/bulk-import`],
     ['PATCH', `/api/vessels/${UNKNOWN_ID}/inventory/${UNKNOWN_ID}`],
   ] as const;
@@ -308,7 +309,7 @@ describe('inventory access', () => {
     expect(response.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it.each(routes)('%s %s answers 403 to a captain and to a pending account', async (method, url) => {
+  it.each(routes)('%s %s answers 403 to a captain of no vessel and to a pending account', async (method, url) => {
     for (const cookie of [captain, pending]) {
       const response = await send(method, url, cookie, body(method));
       expect(response.statusCode).toBe(403);
@@ -329,5 +330,81 @@ describe('inventory access', () => {
       expect((await send('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, cookie, { quantityOnBoard: 1 })).statusCode).toBe(403);
     }
     expect((await t.allEvents()).length).toBe(before);
+  });
+
+  it("a captain keeps their own vessel's chest, and gets 403 with nothing appended on another vessel", async () => {
+    const own = await createVessel();
+    const other = await createVessel();
+    const skipper = await t.captainOf(own);
+    await send('POST', `/api/vessels/${other}/inventory/bulk-import`, manager, { fileName: 'chest.csv', items: [{ scaleId: 'IMGS01', quantityOnBoard: 5, batchNumber: 1 }] });
+    const [otherBatch] = (await send('GET', `/api/vessels/${other}/inventory`, manager)).json() as Batch[];
+
+    const imported = await send('POST', `/api/vessels/${own}/inventory/bulk-import`, skipper, {
+      fileName: 'Manual Input 2026-11-21',
+      items: [{ scaleId: 'IMGS01', quantityOnBoard: 12, batchNumber: 1 }],
+    });
+    expect(imported.statusCode).toBe(200);
+    const [ownBatch] = (await send('GET', `/api/vessels/${own}/inventory`, skipper)).json() as Batch[];
+    expect((await send('PATCH', `/api/vessels/${own}/inventory/${ownBatch.id}`, skipper, { quantityOnBoard: 10 })).json()).toMatchObject({ quantityOnBoard: 10 });
+    expect((await send('GET', `/api/vessels/${own}/volume-requirements`, skipper)).statusCode).toBe(200);
+    expect((await send('GET', `/api/vessels/${own}/hierarchical-inventory`, skipper)).statusCode).toBe(200);
+
+    const before = (await t.allEvents()).length;
+    for (const [method, url, payload] of [
+      ['GET', `/api/vessels/${other}/inventory`, undefined],
+      ['GET', `/api/vessels/${other}/volume-requirements`, undefined],
+      ['GET', `/api/vessels/${other}/hierarchical-inventory`, undefined],
+      ['POST', `/api/vessels/${other}/inventory/bulk-import`, body('POST')],
+      ['PATCH', `/api/vessels/${other}/inventory/${otherBatch.id}`, { quantityOnBoard: 0 }],
+      // Their own vessel in the URL does not open another vessel's batch.
+      ['PATCH', `/api/vessels/${own}/inventory/${otherBatch.id}`, { quantityOnBoard: 0 }],
+    ] as const) {
+      const response = await send(method, url, skipper, payload);
+      expect([url, response.statusCode]).toEqual([url, url.startsWith(`/api/vessels/${own}`) ? 404 : 403]);
+    }
+    expect((await t.allEvents()).length).toBe(before);
+    expect((await send('GET', `/api/vessels/${other}/inventory`, manager)).json()).toMatchObject([{ quantityOnBoard: 5 }]);
+  });
+});
+
+describe('hierarchical inventory', () => {
+  it('answers the chest by scale section in the scale order, each item with its batches, and the scale it follows', async () => {
+    const vesselId = await createVessel();
+    await send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, manager, {
+      fileName: 'chest.csv',
+      items: [
+        { scaleId: 'IMGS01', quantityOnBoard: 3, batchNumber: 1, expiryDate: '2031-01-01' },
+        { scaleId: 'IMGS01', quantityOnBoard: 4, batchNumber: 2, expiryDate: '2032-01-01' },
+        { scaleId: 'IMGS1.1', quantityOnBoard: 1, batchNumber: 1 },
+      ],
+    });
+    const response = await send('GET', `/api/vessels/${vesselId}/hierarchical-inventory`, admin);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as {
+      vesselId: string;
+      scale: { id: string; name: string };
+      sections: { section: string; items: { scaleId: string; actualQuantity: number; batches: Batch[] }[] }[];
+      unlistedBatches: Batch[];
+    };
+    const rows = (await send('GET', `/api/vessels/${vesselId}/volume-requirements`, admin)).json() as { scaleId: string; section: string }[];
+    expect(body.vesselId).toBe(vesselId);
+    expect(body.scale.name).toBe('WHO IMGS 3rd edition (transcribed, unverified)');
+    // Flattened, the sections are the volume requirement rows in their order.
+    expect(body.sections.flatMap((s) => s.items.map((i) => i.scaleId))).toEqual(rows.map((r) => r.scaleId));
+    expect(body.sections.map((s) => s.section)).toEqual([...new Set(rows.map((r) => r.section))]);
+    const item = (id: string) => body.sections.flatMap((s) => s.items).find((i) => i.scaleId === id)!;
+    expect(item('IMGS01')).toMatchObject({ actualQuantity: 7 });
+    expect(item('IMGS01').batches.map((b) => b.batchNumber)).toEqual([1, 2]);
+    expect(item('IMGS1.1').batches).toHaveLength(1);
+    expect(item('IMGS02').batches).toEqual([]);
+    expect(body.unlistedBatches).toEqual([]);
+  });
+
+  it('answers 404 for an unknown vessel and for a malformed id', async () => {
+    for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
+      const response = await send('GET', `/api/vessels/${id}/hierarchical-inventory`, manager);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Vessel not found' });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { FLEET } from '../auth/access';
+import { VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
-import { adjustBatch, bulkImport, listInventory } from '../commands/inventory';
+import { adjustBatch, bulkImport, hierarchicalInventory, listInventory } from '../commands/inventory';
 import { answerPosition, commandContext } from '../http/context';
 
 type WithId = { Params: { id: string } };
@@ -18,13 +18,17 @@ export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Da
   // Inventory events are stamped with the app's clock: the chest "as of" a date replays them by it.
   const context = (request: FastifyRequest) => ({ ...commandContext(request), ...(now ? { now } : {}) });
 
-  app.get<WithId>('/api/vessels/:id/inventory', { config: { access: FLEET } }, async (request) =>
+  app.get<WithId>('/api/vessels/:id/inventory', { config: { access: VESSEL_CHEST } }, async (request) =>
     listInventory(deps, request.params.id),
+  );
+
+  app.get<WithId>('/api/vessels/:id/hierarchical-inventory', { config: { access: VESSEL_CHEST } }, async (request) =>
+    hierarchicalInventory(deps, request.params.id, (now ?? (() => new Date()))()),
   );
 
   app.post<WithId>(
     '/api/vessels/:id/inventory/bulk-import',
-    { config: { access: FLEET }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
+    { config: { access: VESSEL_CHEST }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
     async (request, reply) => {
       const { position, ...result } = await bulkImport(deps, request.params.id, request.body, context(request));
       answerPosition(reply, position);
@@ -32,7 +36,7 @@ export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Da
     },
   );
 
-  app.patch<WithBatch>('/api/vessels/:id/inventory/:batchId', { config: { access: FLEET } }, async (request, reply) => {
+  app.patch<WithBatch>('/api/vessels/:id/inventory/:batchId', { config: { access: VESSEL_CHEST } }, async (request, reply) => {
     const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, context(request));
     answerPosition(reply, position);
     return batch;

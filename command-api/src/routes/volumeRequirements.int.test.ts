@@ -40,6 +40,7 @@ const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?:
 type Row = {
   scaleId: string;
   scaleDescription: string;
+  section: string;
   requiredQuantity: number | null;
   requiredUnit: string | null;
   requirement: string;
@@ -95,6 +96,7 @@ describe('volume requirements of a vessel today', () => {
       const requirement = requiredQuantity(item, profile);
       expect(rows[index]).toMatchObject({
         scaleDescription: item.description,
+        section: item.section,
         requiredQuantity: requirement.kind === 'required' ? requirement.amount : null,
         requiredUnit: requirement.kind === 'required' ? requirement.unit : null,
         requirement: formatRequirement(requirement),
@@ -109,6 +111,7 @@ describe('volume requirements of a vessel today', () => {
     expect(rowOf.get('IMGS01')).toEqual({
       scaleId: 'IMGS01',
       scaleDescription: 'Acetylsalicylic acid',
+      section: 'Medicines',
       requiredQuantity: 50,
       requiredUnit: 'tablet',
       requirement: '50 tablet',

@@ -39,6 +39,15 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     async createUser(email: string, password: string, role: Role, status: UserStatus = 'active') {
       return registerUser(deps, { email, password, role, status, source: 'admin' }, { userId: null, correlationId: 'test' });
     },
+    /** A captain of one vessel (accountType captain), logged in: returns the cookie header. */
+    async captainOf(vesselId: string, email = `captain-${vesselId.slice(0, 8)}@fleet.example`): Promise<string> {
+      await registerUser(
+        deps,
+        { email, password: 'captain-pass', role: 'captain', status: 'active', source: 'admin', accountType: 'captain', vesselId },
+        { userId: null, correlationId: 'test' },
+      );
+      return this.login(email, 'captain-pass');
+    },
     /** Log in and return the cookie header to send with the next requests. */
     async login(email: string, password: string): Promise<string> {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

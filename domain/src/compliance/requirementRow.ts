@@ -9,6 +9,8 @@ import type { ItemCompliance, ItemStatus } from './status';
 export interface VolumeRequirementRow {
   scaleId: string;
   scaleDescription: string;
+  /** The scale's section (Medicines, 1. Resuscitation …): the hierarchy of the chest. */
+  section: string;
   /** What must be on board, in requiredUnit; null when the item is not required or has no figure. */
   requiredQuantity: number | null;
   requiredUnit: string | null;
@@ -27,6 +29,7 @@ export function volumeRequirementRow(item: ItemCompliance): VolumeRequirementRow
   return {
     scaleId: item.item.id,
     scaleDescription: item.item.description,
+    section: item.item.section,
     requiredQuantity: required ? requirement.amount : null,
     requiredUnit: required ? requirement.unit : null,
     requirement: formatRequirement(requirement),

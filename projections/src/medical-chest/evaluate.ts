@@ -123,7 +123,7 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
   // Most rows are as they were (one batch edit moves one item): those are left untouched.
   await writeRows(db, 'volume_requirements', rows, {
     key: ['vessel_id', 'position'],
-    update: ['scale_id', 'scale_description', 'required_quantity', 'required_unit', 'requirement', 'actual_quantity', 'compliance_status', 'expiring_soon'],
+    update: ['scale_id', 'scale_description', 'section', 'required_quantity', 'required_unit', 'requirement', 'actual_quantity', 'compliance_status', 'expiring_soon'],
     onlyIfChanged: true,
   });
   // A vessel moved to a shorter scale: its rows past the new end go.
@@ -139,6 +139,7 @@ function requirementColumns(vesselId: string, position: number, row: VolumeRequi
     position,
     scale_id: row.scaleId,
     scale_description: row.scaleDescription,
+    section: row.section,
     required_quantity: row.requiredQuantity,
     required_unit: row.requiredUnit,
     requirement: row.requirement,
@@ -152,6 +153,7 @@ export function toVolumeRequirementRow(row: Selectable<VolumeRequirementsTable>)
   return {
     scaleId: row.scale_id,
     scaleDescription: row.scale_description,
+    section: row.section,
     requiredQuantity: row.required_quantity,
     requiredUnit: row.required_unit,
     requirement: row.requirement,

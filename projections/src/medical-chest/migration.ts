@@ -51,6 +51,7 @@ export interface VolumeRequirementsTable {
   position: number;
   scale_id: string;
   scale_description: string;
+  section: string;
   required_quantity: number | null;
   required_unit: string | null;
   requirement: string;
@@ -97,6 +98,7 @@ export const medicalChestMigration: Migration = {
       .addColumn('position', 'integer', (c) => c.notNull())
       .addColumn('scale_id', 'text', (c) => c.notNull())
       .addColumn('scale_description', 'text', (c) => c.notNull())
+      .addColumn('section', 'text', (c) => c.notNull())
       .addColumn('required_quantity', 'double precision')
       .addColumn('required_unit', 'text')
       .addColumn('requirement', 'text', (c) => c.notNull())

@@ -1,6 +1,7 @@
 import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VolumeRequirementRow } from '@medchest/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { toVolumeRequirementRow } from './evaluate';
 import { refreshChests } from './refresh';
 
@@ -78,4 +79,39 @@ export async function listCriticalItems(db: Kysely<ReadModelDb>, today: string):
     scaleDescription: r.scale_description,
     requirement: r.requirement,
   }));
+}
+
+/** A section of the scale with its items, each with the batches on board. */
+export interface InventorySection {
+  section: string;
+  items: (VolumeRequirementRow & { batches: InventoryBatch[] })[];
+}
+
+/** GET /api/vessels/{id}/hierarchical-inventory: the chest by scale section, item and batch. */
+export interface HierarchicalInventory {
+  vesselId: string;
+  scale: ScaleMetadata;
+  sections: InventorySection[];
+  /** Batches whose scale id the vessel's scale does not list (kept, shown, never counted). */
+  unlistedBatches: InventoryBatch[];
+}
+
+/** The chest of a vessel for `today`, section by section in the scale's order; undefined when the vessel is not live. */
+export async function getHierarchicalInventory(db: Kysely<ReadModelDb>, vesselId: string, today: string): Promise<HierarchicalInventory | undefined> {
+  const [rows, scale, batches] = await Promise.all([
+    getVolumeRequirements(db, vesselId, today),
+    getVesselScale(db, vesselId),
+    listVesselBatches(db, vesselId),
+  ]);
+  if (!rows || !scale) return undefined;
+  const byItem = new Map<string, InventoryBatch[]>();
+  for (const batch of batches) byItem.set(batch.scaleId, [...(byItem.get(batch.scaleId) ?? []), batch]);
+  const sections: InventorySection[] = [];
+  for (const row of rows) {
+    let current = sections.at(-1);
+    if (current?.section !== row.section) sections.push((current = { section: row.section, items: [] }));
+    current.items.push({ ...row, batches: byItem.get(row.scaleId) ?? [] });
+    byItem.delete(row.scaleId);
+  }
+  return { vesselId, scale, sections, unlistedBatches: [...byItem.values()].flat() };
 }

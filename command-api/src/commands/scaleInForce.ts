@@ -1,0 +1,65 @@
+import {
+  eventsAsOf,
+  parseEvent,
+  scaleStreamId,
+  SHIPPED_SCALE_METADATA,
+  vesselScaleStreamId,
+  type DomainEvent,
+  type Scale,
+  type ScaleEvent,
+} from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import type { RecordedEvent } from '@medchest/eventstore';
+import type { AppDeps } from './context';
+
+/**
+ * The scale a vessel's requirements follow, read from the event log (the source of truth for
+ * commands and for "as of"): the last VesselScaleAssigned on the vessel's vesselScale stream, or
+ * the shipped scale when there is none.
+ */
+
+/**
+ * A stream's events as it stood at the end of `asOf`: the domain's eventsAsOf decides where the
+ * stream is cut (on the recorded metadata.occurredAt); only the events kept are parsed, so a
+ * date early in a long stream does not pay for the rest of it.
+ */
+export function streamEventsAsOf<E extends DomainEvent>(
+  recorded: readonly RecordedEvent[],
+  asOf: string | undefined,
+  isEvent: (event: DomainEvent) => event is E,
+): E[] {
+  const kept = asOf === undefined ? recorded : eventsAsOf(recorded.map((stored) => ({ event: stored, occurredAt: stored.metadata.occurredAt })), asOf);
+  return kept.map((stored) => {
+    const event = parseEvent(stored.type, stored.version, stored.data);
+    if (!isEvent(event)) throw new Error(`Event ${stored.type} does not belong in stream ${stored.streamId}`);
+    return event;
+  });
+}
+
+const isScaleAssignment = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'VesselScaleAssigned' }> => event.type === 'VesselScaleAssigned';
+const isScaleImport = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'ScaleImported' }> => event.type === 'ScaleImported';
+
+/**
+ * A scale by id from its own stream (ScaleImported is written once and never changes, so it is
+ * the scale on any day it was assigned); the shipped scale's id, or none, is the shipped scale.
+ */
+export async function scaleById(deps: AppDeps, scaleId: string | undefined): Promise<Scale> {
+  if (scaleId === undefined || scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
+  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
+  const imported = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImport);
+  // An assignment is only accepted for an imported scale; a missing one means a damaged log.
+  if (!imported) throw new Error(`Scale ${scaleId} is assigned but was never imported`);
+  const { scaleId: id, name, source, effectiveDate, items } = imported.data;
+  return { id, name, source, effectiveDate, items };
+}
+
+/** The id of the scale assigned to a vessel (at the end of `asOf` when given); undefined: none, the shipped one. */
+export async function assignedScaleId(deps: AppDeps, vesselId: string, asOf?: string): Promise<string | undefined> {
+  const recorded = await deps.store.readStream(vesselScaleStreamId(vesselId));
+  return streamEventsAsOf(recorded, asOf, isScaleAssignment).at(-1)?.data.scaleId;
+}
+
+/** The scale in force for a vessel, now or at the end of `asOf`. */
+export async function scaleInForce(deps: AppDeps, vesselId: string, asOf?: string): Promise<Scale> {
+  return scaleById(deps, await assignedScaleId(deps, vesselId, asOf));
+}

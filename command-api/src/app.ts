@@ -16,6 +16,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { inventoryRoutes } from './routes/inventory';
 import { reportRoutes } from './routes/reports';
+import { scaleRoutes } from './routes/scales';
 import { vesselRoutes } from './routes/vessels';
 import { volumeRequirementRoutes } from './routes/volumeRequirements';
 import { registerWebApp } from './routes/web';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inventoryRoutes, { deps, now });
   await app.register(volumeRequirementRoutes, { deps, now });
   await app.register(reportRoutes, { deps, now });
+  await app.register(scaleRoutes, { deps, now });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

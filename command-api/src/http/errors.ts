@@ -9,6 +9,8 @@ import { ZodError } from 'zod';
 export interface ErrorBody {
   message: string;
   fieldErrors?: Record<string, string>;
+  /** Itemised problems no single field holds, e.g. every bad row of an uploaded scale file. */
+  errors?: readonly object[];
 }
 
 /** An error that already knows its HTTP status and user-facing message. */
@@ -49,7 +51,8 @@ export function errorReply(error: unknown): { status: number; body: ErrorBody } 
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
   if (error instanceof DomainError) {
     const fields = Object.keys(error.fields).length > 0 ? { fieldErrors: error.fields } : {};
-    return { status: domainStatus[error.kind], body: { message: error.message, ...fields } };
+    const details = error.details.length > 0 ? { errors: error.details } : {};
+    return { status: domainStatus[error.kind], body: { message: error.message, ...fields, ...details } };
   }
   if (error instanceof HttpError) {
     return {

@@ -1,0 +1,18 @@
+import { DomainError, vesselStreamId } from '@medchest/domain';
+import { isUuid } from '../ids';
+import type { AppDeps } from './context';
+import { vesselDecider } from './deciders';
+import { loadState } from './handle';
+
+/**
+ * A command about a vessel's chest or scale needs the vessel to exist (and not be deleted), read
+ * from its own stream so a lagging read model never gives a false 404. A vessel deleted between
+ * this check and the append keeps the events (they are facts about what was recorded); nothing
+ * reads the chest of a deleted vessel.
+ */
+export async function requireVessel(deps: Pick<AppDeps, 'store'>, vesselId: string): Promise<void> {
+  const notFound = new DomainError('not_found', 'Vessel not found');
+  if (!isUuid(vesselId)) throw notFound;
+  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  if (state.status !== 'active') throw notFound;
+}

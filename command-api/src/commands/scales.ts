@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import {
+  decideScaleStream,
+  decideVesselScale,
+  DomainError,
+  evolveScaleStream,
+  evolveVesselScale,
+  initialScaleStreamState,
+  initialVesselScaleState,
+  isoToday,
+  parseEvent,
+  scaleImportRequestSchema,
+  scaleStreamId,
+  SHIPPED_SCALE_METADATA,
+  vesselScaleAssignmentSchema,
+  vesselScaleStreamId,
+  type DomainEvent,
+  type Scale,
+  type ScaleImportedEvent,
+  type ScaleMetadata,
+  type ScaleStreamCommand,
+  type ScaleStreamState,
+  type VesselScaleAssignedEvent,
+  type VesselScaleCommand,
+  type VesselScaleState,
+} from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import type { LogPosition } from '@medchest/eventstore';
+import { formBody } from '../http/context';
+import { isUuid } from '../ids';
+import { getVessel, getVesselScale } from '../readModels';
+import type { AppDeps } from './context';
+import { handleCommand, type CommandContext, type Decider } from './handle';
+import { requireVessel } from './requireVessel';
+import { scaleInForce } from './scaleInForce';
+import { parseAsOf } from './volumeRequirements';
+
+/**
+ * Scales (issue 3, "The scale is data, with provenance"): an admin imports a scale table as CSV
+ * (stream scale-{scaleId}, once per id), a fleet user assigns a scale to a vessel (stream
+ * vesselScale-{vesselId}); every vessel's requirements, and the scale ids its batches may name,
+ * follow the scale in force. The rules are the domain's deciders; this file gathers their inputs.
+ */
+
+export const scaleDecider: Decider<ScaleStreamCommand, ScaleStreamState, ScaleImportedEvent> = {
+  decide: decideScaleStream,
+  evolve: evolveScaleStream,
+  initialState: initialScaleStreamState,
+  isEvent: (event: DomainEvent): event is ScaleImportedEvent => event.type === 'ScaleImported',
+};
+
+export const vesselScaleDecider: Decider<VesselScaleCommand, VesselScaleState, VesselScaleAssignedEvent> = {
+  decide: decideVesselScale,
+  evolve: evolveVesselScale,
+  initialState: initialVesselScaleState,
+  isEvent: (event: DomainEvent): event is VesselScaleAssignedEvent => event.type === 'VesselScaleAssigned',
+};
+
+const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
+
+/** A scale as the API answers it in lists and after an import (the shipped one has no count or date). */
+export interface ScaleSummary extends ScaleMetadata {
+  itemCount: number | null;
+  importedAt: string | null;
+}
+
+/** A scale by id: the shipped one, or one imported (read from its own stream); undefined if none. */
+export async function findScale(deps: Pick<AppDeps, 'store'>, scaleId: string): Promise<Scale | undefined> {
+  if (scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
+  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
+  const event = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(scaleDecider.isEvent);
+  if (!event) return undefined;
+  const { scaleId: id, name, source, effectiveDate, items } = event.data;
+  return { id, name, source, effectiveDate, items };
+}
+
+const metadataOf = ({ id, name, source, effectiveDate }: ScaleMetadata): ScaleMetadata => ({ id, name, source, effectiveDate });
+
+/**
+ * POST /api/admin/scales: { fileName (.csv), csv (the file's text), name, source, effectiveDate,
+ * scaleId? }. A bad field is a 400 with its message; a file with any bad row a 400 listing every
+ * problem (`errors`); an id already imported a 409. Nothing is appended in any of those cases.
+ */
+export async function importScale(
+  deps: AppDeps,
+  body: unknown,
+  context: CommandContext,
+): Promise<{ scale: ScaleSummary; position?: LogPosition }> {
+  const request = scaleImportRequestSchema.parse(formBody(body));
+  const csvSha256 = createHash('sha256').update(request.csv, 'utf8').digest('hex');
+  const result = await handleCommand(deps, scaleDecider, scaleStreamId(request.scaleId), { type: 'ImportScale', request, csvSha256 }, context);
+  const [event] = result.events;
+  const { scaleId, name, source, effectiveDate, itemCount } = event.data;
+  const importedAt = (context.now ?? (() => new Date()))().toISOString();
+  return { scale: { id: scaleId, name, source, effectiveDate, itemCount, importedAt }, position: result.position };
+}
+
+/**
+ * PUT /api/vessels/{id}/scale { scaleId }: from now on the vessel's requirements follow that scale.
+ * Answers the scale in force afterwards; assigning the one already in force records nothing.
+ */
+export async function assignVesselScale(
+  deps: AppDeps,
+  vesselId: string,
+  body: unknown,
+  context: CommandContext,
+): Promise<{ scale: ScaleMetadata; position?: LogPosition }> {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const { scaleId } = vesselScaleAssignmentSchema.parse(formBody(body));
+  await requireVessel(deps, vesselId);
+  const scale = await findScale(deps, scaleId);
+  const result = await handleCommand(
+    deps,
+    vesselScaleDecider,
+    vesselScaleStreamId(vesselId),
+    { type: 'AssignVesselScale', vesselId, scale: scale && metadataOf(scale) },
+    context,
+  );
+  // The decider refused an unknown scale, so `scale` is the one now in force.
+  return { scale: metadataOf(scale!), position: result.position };
+}
+
+/**
+ * GET /api/vessels/{id}/scale: the scale the vessel's requirements follow (its provenance on the
+ * screens that show quantities). With ?asOf=YYYY-MM-DD, the scale in force at the end of that day,
+ * as the volume requirements "as of" that day use it.
+ */
+export async function vesselScale(deps: AppDeps, vesselId: string, asOfQuery: unknown, now: Date): Promise<ScaleMetadata> {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const asOf = parseAsOf(asOfQuery, isoToday(now));
+  if (asOf === undefined) {
+    const scale = await getVesselScale(deps.db, vesselId);
+    if (!scale) throw vesselNotFound();
+    return scale;
+  }
+  if (!(await getVessel(deps.db, vesselId))) throw vesselNotFound();
+  return metadataOf(await scaleInForce(deps, vesselId, asOf));
+}

@@ -1,0 +1,42 @@
+import { SCALE_CSV_MAX_CHARS } from '@medchest/domain';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ADMIN, FLEET } from '../auth/access';
+import type { AppDeps } from '../commands/context';
+import { assignVesselScale, importScale, vesselScale } from '../commands/scales';
+import { answerPosition, commandContext } from '../http/context';
+import { listScales } from '../readModels';
+
+type WithId = { Params: { id: string } };
+type WithAsOf = WithId & { Querystring: { asOf?: unknown } };
+
+/**
+ * The scale's text travels inside the JSON body; a UTF-8 character may take up to 4 bytes (JSON
+ * escapes a few more), so the body limit follows the schema's character limit with room to spare.
+ */
+const SCALE_IMPORT_BODY_LIMIT = SCALE_CSV_MAX_CHARS * 4 + 64 * 1024;
+
+/**
+ * Scales (issue 3): an admin imports a scale table; fleet users list the scales, read and change
+ * the one a vessel follows. Commands are stamped with the app's clock, which "as of" replays by.
+ */
+export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
+  const context = (request: FastifyRequest) => ({ ...commandContext(request), now });
+
+  app.post('/api/admin/scales', { config: { access: ADMIN }, bodyLimit: SCALE_IMPORT_BODY_LIMIT }, async (request, reply) => {
+    const { scale, position } = await importScale(deps, request.body, context(request));
+    answerPosition(reply, position);
+    return reply.code(201).send(scale);
+  });
+
+  app.get('/api/scales', { config: { access: FLEET } }, async () => listScales(deps.db));
+
+  app.get<WithAsOf>('/api/vessels/:id/scale', { config: { access: FLEET } }, async (request) =>
+    vesselScale(deps, request.params.id, (request.query ?? {}).asOf, now()),
+  );
+
+  app.put<WithId>('/api/vessels/:id/scale', { config: { access: FLEET } }, async (request, reply) => {
+    const { scale, position } = await assignVesselScale(deps, request.params.id, request.body, context(request));
+    answerPosition(reply, position);
+    return scale;
+  });
+};

@@ -275,7 +275,7 @@ describe("a vessel's scale", () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it('is for fleet roles: 401 without a session, 403 for a captain and a pending account', async () => {
+  it('is for fleet roles: 401 without a session, 403 for a captain of no vessel and a pending account', async () => {
     const vesselId = await createVessel();
     const before = await eventCount();
     expect((await send('GET', `/api/vessels/${vesselId}/scale`)).statusCode).toBe(401);
@@ -285,6 +285,19 @@ describe("a vessel's scale", () => {
       expect((await send('PUT', `/api/vessels/${vesselId}/scale`, cookie, { scaleId: SHIPPED.id })).statusCode).toBe(403);
     }
     expect(await eventCount()).toBe(before);
+  });
+
+  it("a captain reads their own vessel's scale, not another's, and cannot change it", async () => {
+    const own = await createVessel();
+    const other = await createVessel();
+    const skipper = await t.captainOf(own);
+    expect((await send('GET', `/api/vessels/${own}/scale`, skipper)).json()).toEqual(SHIPPED);
+    expect((await send('GET', `/api/vessels/${other}/scale`, skipper)).statusCode).toBe(403);
+    const before = await eventCount();
+    const scale = await importScale();
+    expect((await send('PUT', `/api/vessels/${own}/scale`, skipper, { scaleId: scale.id })).statusCode).toBe(403);
+    expect(await eventCount()).toBe(before + 1);
+    expect((await send('GET', `/api/vessels/${own}/scale`, skipper)).json()).toEqual(SHIPPED);
   });
 });
 

@@ -1,6 +1,6 @@
 import { SCALE_CSV_MAX_CHARS } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ADMIN, FLEET } from '../auth/access';
+import { ADMIN, FLEET, VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { assignVesselScale, importScale, vesselScale } from '../commands/scales';
 import { answerPosition, commandContext } from '../http/context';
@@ -17,7 +17,9 @@ const SCALE_IMPORT_BODY_LIMIT = SCALE_CSV_MAX_CHARS * 4 + 64 * 1024;
 
 /**
  * Scales (issue 3): an admin imports a scale table; fleet users list the scales, read and change
- * the one a vessel follows. Commands are stamped with the app's clock, which "as of" replays by.
+ * the one a vessel follows. A captain reads their own vessel's scale (their inventory page names
+ * it) but does not choose it: that is the fleet's decision. Commands are stamped with the app's
+ * clock, which "as of" replays by.
  */
 export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
   const context = (request: FastifyRequest) => ({ ...commandContext(request), now });
@@ -30,7 +32,7 @@ export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }>
 
   app.get('/api/scales', { config: { access: FLEET } }, async () => listScales(deps.db));
 
-  app.get<WithAsOf>('/api/vessels/:id/scale', { config: { access: FLEET } }, async (request) =>
+  app.get<WithAsOf>('/api/vessels/:id/scale', { config: { access: VESSEL_CHEST } }, async (request) =>
     vesselScale(deps, request.params.id, (request.query ?? {}).asOf, now()),
   );
 

@@ -82,6 +82,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       databaseUrl: config.databaseUrl,
       redisUrl: config.redisUrl,
       smtpUrl: config.smtpUrl,
+      readModels: db,
       queuePrefix: options.queuePrefix ?? queuePrefixFor(config.databaseUrl),
       mailOptions: { appUrl: `http://localhost:${config.port}` },
       log: options.log,

@@ -17,3 +17,6 @@ export type { MailOutcome, MailProcessorOptions } from './mail/processor';
 export { renderAccountApproved, ACCOUNT_APPROVED_SUBJECT, ACCOUNT_APPROVED_TEMPLATE } from './mail/templates/accountApproved';
 export { consoleLogger, silentLogger } from './logger';
 export type { Logger } from './logger';
+export { EXPIRY_SCAN_QUEUE, EXPIRY_SCAN_SCHEDULER, EXPIRY_SCAN_PATTERN } from './expiry-scan/queue';
+export type { ExpiryScanResult } from './expiry-scan/queue';
+export { createExpiryScanProcessor } from './expiry-scan/processor';

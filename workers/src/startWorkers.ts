@@ -1,8 +1,12 @@
+import { isoToday } from '@medchest/domain';
 import { guardPool, type EventStore } from '@medchest/eventstore';
+import type { createReadModelDb } from '@medchest/projections';
 import { Queue, Worker, type DefaultJobOptions, type Job } from 'bullmq';
 import pg from 'pg';
 import { consoleLogger, errorMessage, type Logger } from './logger';
 import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mail/mailer';
+import { createExpiryScanProcessor } from './expiry-scan/processor';
+import { EXPIRY_SCAN_PATTERN, EXPIRY_SCAN_QUEUE, EXPIRY_SCAN_SCHEDULER, expiryScanJobOptions } from './expiry-scan/queue';
 import { createMailProcessor } from './mail/processor';
 import { MAIL_QUEUE, mailJobOptions, type MailRetryOptions } from './mail/queue';
 import { createCheckpointStore } from './reactor/checkpoints';
@@ -35,6 +39,11 @@ export interface StartWorkersOptions {
   mailOptions?: MailOptions;
   /** The reactors to run. Default: all of them (reactors/index.ts). */
   reactors?: Reactor[];
+  /**
+   * The read models: given, the daily expiry scan runs (at start and five past midnight UTC),
+   * evaluating again the vessel chests whose day has come. Owned by the caller.
+   */
+  readModels?: ReturnType<typeof createReadModelDb>;
   /** First delay before a failed reactor restarts from its checkpoint. Default 500 ms. */
   reactorRestartDelayMs?: number;
   log?: Logger;
@@ -110,6 +119,13 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
       concurrency: mailOptions.concurrency ?? 5,
     },
   ];
+  if (options.readModels) {
+    definitions.push({
+      name: EXPIRY_SCAN_QUEUE,
+      jobOptions: expiryScanJobOptions,
+      processor: createExpiryScanProcessor({ db: options.readModels, log }),
+    });
+  }
   const reactors = options.reactors ?? allReactors({ appUrl: mailOptions.appUrl ?? 'http://localhost:5000' });
 
   const queues = new Map<string, Queue>();
@@ -141,6 +157,14 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
         worker.on('error', (error) => log.error(`worker ${definition.name}: ${errorMessage(error)}`));
         workers.push(worker);
       }
+    }
+
+    const expiryScan = queues.get(EXPIRY_SCAN_QUEUE);
+    if (expiryScan) {
+      // Upserted on every start: one schedule whatever the number of starts or processes.
+      await expiryScan.upsertJobScheduler(EXPIRY_SCAN_SCHEDULER, { pattern: EXPIRY_SCAN_PATTERN, tz: 'UTC' }, { name: 'scan' });
+      // And once at start, for a process that was down at midnight (one job per day, whoever adds it).
+      await expiryScan.add('scan', {}, { jobId: `start-${isoToday()}` });
     }
 
     for (const reactor of reactors) {

@@ -199,7 +199,7 @@ describe('GET /api/scales', () => {
     const response = await send('GET', '/api/scales', manager);
     expect(response.statusCode).toBe(200);
     const list = response.json() as ScaleAnswer[];
-    expect(list[0]).toEqual({ ...SHIPPED, itemCount: null, importedAt: null });
+    expect(list[0]).toEqual({ ...SHIPPED, itemCount: shipped.items.length, importedAt: null });
     const ids = list.map((s) => s.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(list.find((s) => s.id === newer.id)).toEqual(newer);

@@ -1,4 +1,5 @@
-import { SCALE_CSV_MAX_CHARS } from '@medchest/domain';
+import { SCALE_CSV_MAX_CHARS, SHIPPED_SCALE_METADATA } from '@medchest/domain';
+import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ADMIN, FLEET, VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
@@ -30,7 +31,13 @@ export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }>
     return reply.code(201).send(scale);
   });
 
-  app.get('/api/scales', { config: { access: FLEET } }, async () => listScales(deps.db));
+  // The read model does not hold the shipped scale's items (they are in the code); its count is
+  // filled in here so every row of the list says how many items it has.
+  app.get('/api/scales', { config: { access: FLEET } }, async () =>
+    (await listScales(deps.db)).map((scale) =>
+      scale.id === SHIPPED_SCALE_METADATA.id ? { ...scale, itemCount: loadShippedScale().items.length } : scale,
+    ),
+  );
 
   app.get<WithAsOf>('/api/vessels/:id/scale', { config: { access: VESSEL_CHEST } }, async (request) =>
     vesselScale(deps, request.params.id, (request.query ?? {}).asOf, now()),

@@ -5,6 +5,7 @@ import {
   isPendingApprovalError,
   isUnauthorizedError,
   queryKeyToUrl,
+  serverErrorItems,
   serverFieldErrors,
   serverMessage,
 } from './api';
@@ -59,6 +60,17 @@ describe('reading an API error', () => {
     expect(serverMessage(new Error('500: Internal Server Error'))).toBe('Internal Server Error');
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
     expect(serverFieldErrors(new TypeError('Failed to fetch'))).toEqual({});
+  });
+
+  it('gives the itemised problems of an answer that lists them, and none otherwise', () => {
+    const rows = new Error('400: {"message":"The scale file has 2 problems","errors":[{"line":3,"message":"a"},{"line":4,"message":"b"},null]}');
+    expect(serverErrorItems(rows)).toEqual([
+      { line: 3, message: 'a' },
+      { line: 4, message: 'b' },
+    ]);
+    expect(serverErrorItems(error)).toEqual([]);
+    expect(serverErrorItems(new Error('400: {"errors":"not a list"}'))).toEqual([]);
+    expect(serverErrorItems(new TypeError('Failed to fetch'))).toEqual([]);
   });
 
   it('recognises a 401 Unauthorized answer only', () => {

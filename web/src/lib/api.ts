@@ -100,6 +100,16 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   );
 }
 
+/**
+ * The itemised problems of a 400 answer (`errors`: every bad row of an uploaded file, say), or []
+ * when the answer has none.
+ */
+export function serverErrorItems<T extends object = Record<string, unknown>>(error: unknown): T[] {
+  const body = errorBody(error);
+  if (!body || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors)) return [];
+  return body.errors.filter((item): item is T => item !== null && typeof item === 'object');
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The URL a query key stands for: its segments joined with '/'. */

@@ -16,6 +16,11 @@ export const queryKeys = {
       : (['/api/vessels', id, 'volume-requirements'] as const),
   inventory: (id: string) => ['/api/vessels', id, 'inventory'] as const,
   hierarchicalInventory: (id: string) => ['/api/vessels', id, 'hierarchical-inventory'] as const,
+  /** Every scale (GET /api/scales): the shipped one first, then those imported, newest first. */
+  scales: ['/api/scales'] as const,
+  /** The scale a vessel's requirements follow; `asOf` (YYYY-MM-DD) for the one in force that day. */
+  vesselScale: (id: string, asOf?: string) =>
+    asOf ? (['/api/vessels', id, 'scale', { asOf }] as const) : (['/api/vessels', id, 'scale'] as const),
 };
 
 /**

@@ -5,7 +5,7 @@
  *
  * The as-of path reads the vessel's two streams, cuts them at the end of the date, parses and folds
  * what is kept and evaluates the chest (GET /api/vessels/{id}/volume-requirements?asOf=…); the
- * today path reads the vessel and batches read models and evaluates the same way.
+ * today path reads the vessel's volume requirement rows from the read model.
  */
 import { randomUUID } from 'node:crypto';
 import { currentEventVersion, inventoryStreamId, vesselStreamId } from '@medchest/domain';

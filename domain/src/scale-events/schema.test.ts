@@ -11,7 +11,10 @@ const valid = {
 
 const messagesOf = (body: unknown) => {
   const result = scaleImportRequestSchema.safeParse(body);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  // Every message of a field, so a second message on a field that has one already shows up.
+  const messages: Record<string, string> = {};
+  if (!result.success) for (const i of result.error.issues) messages[i.path.join('.')] = messages[i.path.join('.')] ? `${messages[i.path.join('.')]} | ${i.message}` : i.message;
+  return messages;
 };
 
 describe('scale ids', () => {
@@ -54,6 +57,7 @@ describe('the scale import request', () => {
     ['a date in another format', { effectiveDate: '01/02/2024' }, 'effectiveDate', SCALE_IMPORT_MESSAGES.effectiveDate],
     ['a file that is not a .csv', { fileName: 'scale.xlsx' }, 'fileName', 'Invalid File: Please upload a CSV file'],
     ['no file name', { fileName: undefined }, 'fileName', SCALE_IMPORT_MESSAGES.fileRequired],
+    ['an empty file name', { fileName: ' ' }, 'fileName', SCALE_IMPORT_MESSAGES.fileRequired],
     ['no file text', { csv: undefined }, 'csv', SCALE_IMPORT_MESSAGES.fileRequired],
     ['an id that is not a slug', { scaleId: 'panama 2024' }, 'scaleId', SCALE_IMPORT_MESSAGES.scaleId],
     ['an id with a double hyphen', { scaleId: 'panama--2024' }, 'scaleId', SCALE_IMPORT_MESSAGES.scaleId],

@@ -82,7 +82,8 @@ export const scaleFileNameSchema = z
   .string({ error: SCALE_IMPORT_MESSAGES.fileRequired })
   .trim()
   .min(1, SCALE_IMPORT_MESSAGES.fileRequired)
-  .refine(isCsvFileName, SCALE_IMPORT_MESSAGES.notCsv);
+  // No file is said once, by the rule above; the extension is only checked on a name.
+  .refine((name) => name === '' || isCsvFileName(name), SCALE_IMPORT_MESSAGES.notCsv);
 
 /**
  * POST /api/admin/scales: { fileName, csv (the file's text), name, source, effectiveDate, scaleId? }.

@@ -1,11 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import './statCard.css';
 
 /**
- * One figure on a page's stat row (the inventory and compliance pages), in the dashboard's card
- * style (`.stat-card` in features/dashboard/dashboard.css): an icon, a label, the value, and an
- * optional line under it (a progress bar, a caption). Loading shows a skeleton; a failed load says
- * 'Unavailable' rather than a figure that could be mistaken for a real 0.
+ * One figure on a page's stat row (dashboard, inventory and compliance pages): an icon, a label,
+ * the value, and an optional line under it (a progress bar, a caption); with `to`, the whole card
+ * links there (the dashboard's cards). Loading shows a skeleton; a failed load says 'Unavailable'
+ * rather than a figure that could be mistaken for a real 0.
  */
 export function StatCard({
   label,
@@ -15,6 +16,7 @@ export function StatCard({
   testId,
   loading = false,
   failed = false,
+  to,
   children,
 }: {
   label: string;
@@ -24,13 +26,15 @@ export function StatCard({
   testId: string;
   loading?: boolean;
   failed?: boolean;
+  to?: string;
   children?: ReactNode;
 }) {
   let shown: ReactNode = value;
   if (loading) shown = <span className="skeleton" aria-label="Loading" />;
   else if (failed) shown = <span className="stat-card__unavailable">Unavailable</span>;
-  return (
-    <div className={`stat-card stat-card--static stat-card--${tone}${failed ? ' stat-card--failed' : ''}`} data-testid={testId}>
+  const className = `stat-card${to ? '' : ' stat-card--static'} stat-card--${tone}${failed ? ' stat-card--failed' : ''}`;
+  const content = (
+    <>
       <span className="stat-card__icon">
         <Icon size={22} />
       </span>
@@ -41,6 +45,15 @@ export function StatCard({
         </span>
         {!loading && !failed && children}
       </span>
+    </>
+  );
+  return to ? (
+    <Link to={to} className={className} data-testid={testId}>
+      {content}
+    </Link>
+  ) : (
+    <div className={className} data-testid={testId}>
+      {content}
     </div>
   );
 }

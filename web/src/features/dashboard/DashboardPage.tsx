@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
+import { StatCard } from '../../components/ui/StatCard';
 import {
   ActivityIcon,
   AlertIcon,
@@ -48,31 +49,19 @@ function StatCards({ enabled }: { enabled: boolean }) {
   return (
     <div className="stat-cards">
       <div className="stat-grid">
-        {STAT_CARDS.map(({ key, label, to, icon: Icon, tone, testId }) => {
-          const value = stats.data?.[key];
-          let shown;
-          if (stats.isLoading) shown = <span className="skeleton" aria-label="Loading" />;
-          else if (failed) shown = <span className="stat-card__unavailable">Unavailable</span>;
-          else shown = value ?? '—';
-          return (
-            <Link
-              key={key}
-              to={to}
-              className={`stat-card stat-card--${tone}${failed ? ' stat-card--failed' : ''}`}
-              data-testid={testId}
-            >
-              <span className="stat-card__icon">
-                <Icon size={22} />
-              </span>
-              <span className="stat-card__text">
-                <span className="stat-card__label">{label}</span>
-                <span className="stat-card__value" data-testid={`${testId}-value`}>
-                  {shown}
-                </span>
-              </span>
-            </Link>
-          );
-        })}
+        {STAT_CARDS.map(({ key, label, to, icon, tone, testId }) => (
+          <StatCard
+            key={key}
+            label={label}
+            value={stats.data?.[key] ?? '—'}
+            icon={icon}
+            tone={tone}
+            testId={testId}
+            to={to}
+            loading={stats.isLoading}
+            failed={failed}
+          />
+        ))}
       </div>
       {failed && (
         <ErrorState testId="stats-error">

@@ -12,6 +12,7 @@ import {
 import { useAuth } from './lib/auth';
 import { useSessionUser } from './lib/session';
 import { AdminUsersPage } from './features/admin/AdminUsersPage';
+import { AdminScalesPage } from './features/scales/AdminScalesPage';
 import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
 import { DemoLoginPage } from './features/auth/DemoLoginPage';
 import { LoginPage } from './features/auth/LoginPage';
@@ -53,6 +54,10 @@ function ProfileRoute() {
 
 function AdminUsersRoute() {
   return <RequireAuth role="admin">{(user) => <AdminUsersPage currentUser={user} />}</RequireAuth>;
+}
+
+function AdminScalesRoute() {
+  return <RequireAuth role="admin">{() => <AdminScalesPage />}</RequireAuth>;
 }
 
 function captainPage(section: string) {
@@ -107,6 +112,7 @@ export function createRouter() {
             { path: '/supplier', element: comingSoon('Supplier Portal', 'Orders addressed to a supplier.', StoreIcon) },
             { path: '/profile', element: <ProfileRoute /> },
             { path: '/admin/users', element: <AdminUsersRoute /> },
+            { path: '/admin/scales', element: <AdminScalesRoute /> },
           ],
         },
         { path: '/captain', element: captainPage('Dashboard') },

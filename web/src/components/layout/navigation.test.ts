@@ -21,3 +21,19 @@ describe('the menu', () => {
     expect(active('/profile')).toEqual([]);
   });
 });
+
+describe('the admin menu item', () => {
+  const admin: AuthUser = { id: 'u2', email: 'a@example.com', role: 'admin', status: 'active' };
+  const items = navigationFor(admin);
+  const active = (pathname: string) => items.filter((item) => isNavItemActive(item, pathname)).map((i) => i.label);
+
+  it('stands for every page of the admin area, users and medical scales', () => {
+    expect(active('/admin/users')).toEqual(['Admin Portal']);
+    expect(active('/admin/scales')).toEqual(['Admin Portal']);
+    expect(active('/admin/login')).toEqual([]);
+  });
+
+  it('is not in a fleet manager menu', () => {
+    expect(navigationFor(manager).map((i) => i.label)).not.toContain('Admin Portal');
+  });
+});

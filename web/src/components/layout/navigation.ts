@@ -24,6 +24,9 @@ export interface NavItem {
 /** The dashboard is at / and at /dashboard alike (spec 000 §2). */
 const DASHBOARD_PATHS = ['/', '/dashboard'] as const;
 
+/** The admin area's pages (its own tabs lead from one to the other). */
+const ADMIN_PATHS = ['/admin/users', '/admin/scales'] as const;
+
 /** Whether the menu item stands for the page at `pathname` (highlighted, aria-current). */
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -52,6 +55,6 @@ export function navigationFor(user: AuthUser): NavItem[] {
     { to: '/orders', label: 'Orders', icon: StoreIcon },
     { to: '/activity', label: 'Activity', icon: ActivityIcon },
   ];
-  if (user.role === 'admin') items.push({ to: '/admin/users', label: 'Admin Portal', icon: UsersIcon });
+  if (user.role === 'admin') items.push({ to: '/admin/users', label: 'Admin Portal', icon: UsersIcon, paths: ADMIN_PATHS });
   return items;
 }

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { refreshKeys } from '../../lib/queryClient';
 import { queryKeys } from '../../lib/queryKeys';
+import { AdminNav } from './AdminNav';
 
 type AdminUser = AuthUser & { vesselCount?: number | string | null };
 
@@ -118,6 +119,7 @@ export function AdminUsersPage({ currentUser }: { currentUser: AuthUser }) {
             : 'Manage who can use MedChest.'
         }
       />
+      <AdminNav />
       <div className="card">{body}</div>
       <ConfirmDialog
         open={suspending !== null}

@@ -1,11 +1,14 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { SHIPPED_SCALE_METADATA, flagStateLabel } from '@medchest/domain';
+import { flagStateLabel } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ArrowLeftIcon, ClockIcon, FlagIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
+import { ScaleProvenance } from '../scales/ScaleProvenance';
+import { scaleProvenanceTitle } from '../scales/scaleView';
+import { useVesselScale } from '../scales/useScales';
 import { useVessel } from '../vessels/useVessels';
 import { vesselQueryState } from '../vessels/VesselQueryState';
 import { BulkInputTab } from './BulkInputTab';
@@ -33,6 +36,7 @@ function BackToVessels() {
 export function VesselInventoryPage() {
   const { vesselId = '' } = useParams();
   const vessel = useVessel(vesselId);
+  const scale = useVesselScale(vesselId);
   const [tab, setTab] = useState<TabId>('current');
   const [picked, setPicked] = useState('');
   const today = useMemo(() => todayIso(), []);
@@ -67,8 +71,8 @@ export function VesselInventoryPage() {
         subtitle={
           <>
             <span data-testid="inventory-vessel-imo">IMO {v.imoNumber}</span> · Medical Inventory
-            <span className="scale-note" data-testid="scale-name">
-              Scale: {SHIPPED_SCALE_METADATA.name}
+            <span className="scale-note" data-testid="scale-name" title={scale.data ? scaleProvenanceTitle(scale.data) : undefined}>
+              Scale: {scale.data?.name ?? (scale.isError ? 'could not be loaded' : 'loading…')}
             </span>
           </>
         }
@@ -121,12 +125,14 @@ export function VesselInventoryPage() {
             </Button>
           </div>
         )}
+        <ScaleProvenance vesselId={vesselId} asOf={asOf} testId="current-scale-provenance" />
         <CurrentInventoryTab vesselId={vesselId} asOf={asOf} onAddFirstItem={() => setTab('bulk')} />
       </div>
       <div role="tabpanel" id="inventory-panel-csv" aria-labelledby="inventory-tab-csv" hidden={tab !== 'csv'}>
         <CsvUploadTab vesselId={vesselId} />
       </div>
       <div role="tabpanel" id="inventory-panel-bulk" aria-labelledby="inventory-tab-bulk" hidden={tab !== 'bulk'}>
+        <ScaleProvenance vesselId={vesselId} testId="bulk-scale-provenance" />
         <BulkInputTab vesselId={vesselId} />
       </div>
     </div>

@@ -10,6 +10,7 @@ import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, TrashIcon } from '../../com
 import { formatDate } from '../../lib/dates';
 import { NOT_SPECIFIED } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { VesselScaleCard } from '../scales/VesselScaleCard';
 import { useDeleteVessel, useVessel, useVessels } from './useVessels';
 import { EditVesselModal } from './VesselFormModal';
 import { vesselQueryState } from './VesselQueryState';
@@ -121,6 +122,8 @@ export function VesselDetailPage() {
           </Info>
         </dl>
       </Card>
+
+      <VesselScaleCard vesselId={v.id} vesselName={v.vesselName} />
 
       <EditVesselModal vessel={editing ? v : null} onClose={() => setEditing(false)} suggestions={suggestions} />
       <ConfirmDialog

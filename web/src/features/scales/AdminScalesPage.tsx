@@ -72,7 +72,9 @@ function ScaleImportCard() {
   // table twice sees why the second is refused.
   const idPreview = name.trim() && isIsoDate(effectiveDate) ? scaleIdOf(name.trim(), effectiveDate) : null;
 
-  const fileField = form.register('fileName');
+  // The file input is not handed to react-hook-form (it would reset the chosen file on a render);
+  // its name is a value of the form, so the schema checks it with the other fields.
+  form.register('fileName');
   const onFile = (chosen: File | null) => {
     setFile(chosen);
     form.setValue('fileName', chosen?.name ?? '', { shouldValidate: true, shouldDirty: true });
@@ -135,11 +137,7 @@ function ScaleImportCard() {
         >
           <input
             {...fieldProps('scale-file', errors.fileName?.message, true)}
-            ref={(element) => {
-              fileRef.current = element;
-              fileField.ref(element);
-            }}
-            name={fileField.name}
+            ref={fileRef}
             type="file"
             accept=".csv,text/csv"
             disabled={busy}
@@ -183,7 +181,7 @@ function ScaleImportCard() {
             Recorded as <code>{idPreview}</code>
           </p>
         )}
-        <div className="form-actions form-actions--start">
+        <div className="form-actions">
           <Button type="submit" disabled={busy}>
             {reading ? 'Reading file...' : importScale.isPending ? 'Importing...' : 'Import Scale'}
           </Button>

@@ -37,20 +37,29 @@ export function streamEventsAsOf<E extends DomainEvent>(
 }
 
 const isScaleAssignment = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'VesselScaleAssigned' }> => event.type === 'VesselScaleAssigned';
+
 const isScaleImport = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'ScaleImported' }> => event.type === 'ScaleImported';
 
+/** A scale by id: the shipped one, or one imported (read from its own stream); undefined if none. */
+export async function findScale(deps: Pick<AppDeps, 'store'>, scaleId: string): Promise<Scale | undefined> {
+  if (scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
+  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
+  const event = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImport);
+  if (!event) return undefined;
+  const { scaleId: id, name, source, effectiveDate, items } = event.data;
+  return { id, name, source, effectiveDate, items };
+}
+
 /**
- * A scale by id from its own stream (ScaleImported is written once and never changes, so it is
- * the scale on any day it was assigned); the shipped scale's id, or none, is the shipped scale.
+ * A scale by id (findScale: the shipped one, or ScaleImported from its own stream, written once and
+ * so the scale on any day it was assigned); none given is the shipped scale.
  */
 export async function scaleById(deps: AppDeps, scaleId: string | undefined): Promise<Scale> {
-  if (scaleId === undefined || scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
-  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
-  const imported = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImport);
+  if (scaleId === undefined) return loadShippedScale();
+  const scale = await findScale(deps, scaleId);
   // An assignment is only accepted for an imported scale; a missing one means a damaged log.
-  if (!imported) throw new Error(`Scale ${scaleId} is assigned but was never imported`);
-  const { scaleId: id, name, source, effectiveDate, items } = imported.data;
-  return { id, name, source, effectiveDate, items };
+  if (!scale) throw new Error(`Scale ${scaleId} is assigned but was never imported`);
+  return scale;
 }
 
 /** The id of the scale assigned to a vessel (at the end of `asOf` when given); undefined: none, the shipped one. */

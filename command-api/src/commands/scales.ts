@@ -8,10 +8,8 @@ import {
   initialScaleStreamState,
   initialVesselScaleState,
   isoToday,
-  parseEvent,
   scaleImportRequestSchema,
   scaleStreamId,
-  SHIPPED_SCALE_METADATA,
   vesselScaleAssignmentSchema,
   vesselScaleStreamId,
   type DomainEvent,
@@ -24,7 +22,6 @@ import {
   type VesselScaleCommand,
   type VesselScaleState,
 } from '@medchest/domain';
-import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
 import { isUuid } from '../ids';
@@ -32,7 +29,7 @@ import { getVessel, getVesselScale } from '../readModels';
 import type { AppDeps } from './context';
 import { handleCommand, type CommandContext, type Decider } from './handle';
 import { requireVessel } from './requireVessel';
-import { scaleInForce } from './scaleInForce';
+import { findScale, scaleInForce } from './scaleInForce';
 import { parseAsOf } from './volumeRequirements';
 
 /**
@@ -62,16 +59,6 @@ const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 export interface ScaleSummary extends ScaleMetadata {
   itemCount: number | null;
   importedAt: string | null;
-}
-
-/** A scale by id: the shipped one, or one imported (read from its own stream); undefined if none. */
-export async function findScale(deps: Pick<AppDeps, 'store'>, scaleId: string): Promise<Scale | undefined> {
-  if (scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
-  const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
-  const event = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(scaleDecider.isEvent);
-  if (!event) return undefined;
-  const { scaleId: id, name, source, effectiveDate, items } = event.data;
-  return { id, name, source, effectiveDate, items };
 }
 
 const metadataOf = ({ id, name, source, effectiveDate }: ScaleMetadata): ScaleMetadata => ({ id, name, source, effectiveDate });

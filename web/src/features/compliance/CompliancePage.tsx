@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { SHIPPED_SCALE_METADATA, flagStateLabel, type AuditReport } from '@medchest/domain';
+import { flagStateLabel, type AuditReport } from '@medchest/domain';
+import { FleetScaleNote } from '../../components/scale/FleetScaleNote';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -119,7 +120,7 @@ function VesselComplianceList({ fleet }: { fleet: ReturnType<typeof useFleetComp
       title="Vessel Compliance"
       id="vessel-compliance"
       testId="vessel-compliance"
-      description={`Each vessel's chest against ${SHIPPED_SCALE_METADATA.name}.`}
+      description="Each vessel's chest against the scale assigned to it."
     >
       {body}
     </Card>
@@ -211,9 +212,7 @@ export function CompliancePage() {
         subtitle={
           <>
             How each vessel's medical chest measures up against the medical scale.
-            <span className="scale-note" data-testid="scale-name">
-              Scale: {SHIPPED_SCALE_METADATA.name}
-            </span>
+            <FleetScaleNote />
           </>
         }
         actions={

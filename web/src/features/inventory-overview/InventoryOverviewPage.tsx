@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { SHIPPED_SCALE_METADATA, flagStateLabel } from '@medchest/domain';
+import { flagStateLabel } from '@medchest/domain';
+import { FleetScaleNote } from '../../components/scale/FleetScaleNote';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -142,9 +143,7 @@ export function InventoryOverviewPage() {
         subtitle={
           <>
             Medical stock on board across the fleet.
-            <span className="scale-note" data-testid="scale-name">
-              Scale: {SHIPPED_SCALE_METADATA.name}
-            </span>
+            <FleetScaleNote />
           </>
         }
       />

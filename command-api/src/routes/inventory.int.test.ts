@@ -17,21 +17,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send: TestApp['send'] = (...args) => t.send(...args);
 
-let vesselCount = 0;
-async function createVessel(): Promise<string> {
-  vesselCount += 1;
-  const response = await send('POST', '/api/vessels', manager, {
-    vesselName: `Chest Test ${vesselCount}`,
-    imoNumber: `INV${String(vesselCount).padStart(5, '0')}`,
-    flagState: 'PANAMA',
-    crewSizeCategory: 20,
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
+const createVessel = () => t.createVessel(manager);
 
 const inventoryEvents = async (vesselId: string) => (await t.allEvents()).filter((e) => e.streamId === `inventory-${vesselId}`);
 

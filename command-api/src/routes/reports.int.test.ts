@@ -17,24 +17,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send: TestApp['send'] = (...args) => t.send(...args);
 
 const addDays = (days: number) => isoToday(new Date(Date.now() + days * 86_400_000));
 
-let vesselCount = 0;
-async function createVessel(): Promise<string> {
-  vesselCount += 1;
-  const response = await send('POST', '/api/vessels', manager, {
-    vesselName: `Audit Test ${vesselCount}`,
-    imoNumber: `AUD${String(vesselCount).padStart(5, '0')}`,
-    flagState: 'LIBERIA',
-    crewSizeCategory: 20,
-    fleet: 'Audit Fleet',
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
+const createVessel = () => t.createVessel(manager, { flagState: 'LIBERIA', fleet: 'Audit Fleet' });
 
 /**
  * Stock every required item of the vessel at its required quantity, expiring in 400 days; the

@@ -37,8 +37,7 @@ afterAll(async () => {
 
 beforeEach(() => setDay(DAY1));
 
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send: TestApp['send'] = (...args) => t.send(...args);
 
 const eventCount = async () => (await t.allEvents()).length;
 
@@ -69,18 +68,7 @@ async function importScale(body = scaleBody()): Promise<ScaleAnswer> {
   return response.json() as ScaleAnswer;
 }
 
-let vesselCount = 0;
-async function createVessel(): Promise<string> {
-  vesselCount += 1;
-  const response = await send('POST', '/api/vessels', manager, {
-    vesselName: `Scale Test ${vesselCount}`,
-    imoNumber: `SCL${String(vesselCount).padStart(5, '0')}`,
-    flagState: 'PANAMA',
-    crewSizeCategory: 20,
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
+const createVessel = () => t.createVessel(manager);
 
 const UNKNOWN_ID = '6b1f3c52-2f3e-4f65-9a55-6d1b3c0f7e11';
 const shipped = loadShippedScale();

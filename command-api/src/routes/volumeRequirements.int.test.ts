@@ -34,8 +34,7 @@ afterAll(async () => {
 
 beforeEach(() => setDay(DAY1));
 
-const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send: TestApp['send'] = (...args) => t.send(...args);
 
 type Row = {
   scaleId: string;
@@ -50,18 +49,7 @@ type Row = {
 };
 
 const CREW = 20;
-let vesselCount = 0;
-async function createVessel(crewSizeCategory = CREW): Promise<string> {
-  vesselCount += 1;
-  const response = await send('POST', '/api/vessels', manager, {
-    vesselName: `Volume Test ${vesselCount}`,
-    imoNumber: `VOL${String(vesselCount).padStart(5, '0')}`,
-    flagState: 'PANAMA',
-    crewSizeCategory,
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
+const createVessel = (crewSizeCategory = CREW) => t.createVessel(manager, { crewSizeCategory });
 
 type ImportItem = { scaleId: string; quantityOnBoard: number; expiryDate?: string; batchNumber?: number };
 async function importItems(vesselId: string, items: ImportItem[]) {

@@ -25,6 +25,7 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
   const sessions = createPgSessionStore({ connectionString: database.url });
   const app = await buildApp({ store, db, waitFor: runner.waitFor, sessions, webDist: false, ...options });
   const deps: AppDeps = { store, db, waitFor: runner.waitFor };
+  let vesselCount = 0;
 
   return {
     app,
@@ -38,6 +39,26 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     /** An account straight through the command (no HTTP): for arranging a test. */
     async createUser(email: string, password: string, role: Role, status: UserStatus = 'active') {
       return registerUser(deps, { email, password, role, status, source: 'admin' }, { userId: null, correlationId: 'test' });
+    },
+    /** One request through app.inject, with the session cookie and the JSON body when given. */
+    send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
+      return app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    },
+    /**
+     * A vessel created through the API with the given cookie: a name and an IMO number of its own
+     * on each call (`{label} {n}`, `TST{n}`), crew 20, Panama, then the overrides. Returns its id.
+     */
+    async createVessel(cookie: string, overrides: Record<string, unknown> = {}): Promise<string> {
+      vesselCount += 1;
+      const response = await this.send('POST', '/api/vessels', cookie, {
+        vesselName: `${label} ${vesselCount}`,
+        imoNumber: `TST${String(vesselCount).padStart(5, '0')}`,
+        flagState: 'PANAMA',
+        crewSizeCategory: 20,
+        ...overrides,
+      });
+      if (response.statusCode !== 201) throw new Error(`creating a vessel failed: ${response.statusCode} ${response.body}`);
+      return (response.json() as { id: string }).id;
     },
     /** A captain of one vessel (accountType captain), logged in: returns the cookie header. */
     async captainOf(vesselId: string, email = `captain-${vesselId.slice(0, 8)}@fleet.example`): Promise<string> {

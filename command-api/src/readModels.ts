@@ -4,6 +4,7 @@
  * is adapted in one place.
  */
 export {
+  createReadCache,
   findUserByEmail,
   getDashboardStats,
   getHierarchicalInventory,

@@ -31,6 +31,7 @@ export {
   type HierarchicalInventory,
 } from './medical-chest/queries';
 export { refreshChests } from './medical-chest/refresh';
+export { createReadCache, type ReadCache } from './readCache';
 export { createMedicalChestProjection, medicalChestProjection } from './medical-chest/project';
 export {
   listInventoryImports,

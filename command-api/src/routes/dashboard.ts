@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
+import { createJsonAnswerSender } from '../http/jsonAnswer';
 import { isoToday } from '@medchest/domain';
-import { getDashboardStats, listActivities, listCriticalItems, listFleetCompliance } from '../readModels';
+import { createReadCache, getDashboardStats, listActivities, listCriticalItems, listFleetCompliance } from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = 50;
 export const ACTIVITY_LIMIT_MAX = 500;
@@ -22,9 +23,26 @@ const activityQuery = z.object({
 
 /** The dashboard calls of spec 000 §7, answered from the read models. */
 export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
-  app.get('/api/dashboard/stats', { config: { access: FLEET } }, async () => getDashboardStats(deps.db, now()));
+  // The two fleet-wide answers are served from memory while the read models they come from have
+  // not moved (see createReadCache): one small read instead of a thousand rows parsed and written
+  // out again on every dashboard load; the long one goes gzipped to clients that accept it.
+  const statsCache = createReadCache(['vessels', 'medical-chest']);
+  const fleetComplianceCache = createReadCache(['fleet-compliance', 'medical-chest']);
+  const sendStats = createJsonAnswerSender();
+  const sendFleetCompliance = createJsonAnswerSender();
 
-  app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async () => listFleetCompliance(deps.db, isoToday(now())));
+  app.get('/api/dashboard/stats', { config: { access: FLEET } }, async (request, reply) => {
+    const at = now();
+    // The certificate badges count calendar days in the server's local time zone (date-fns), the
+    // chest in UTC days: the answer holds while neither day changes.
+    const key = `${isoToday(at)} ${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
+    return sendStats(request, reply, await statsCache.get(deps.db, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at)));
+  });
+
+  app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async (request, reply) => {
+    const today = isoToday(now());
+    return sendFleetCompliance(request, reply, await fleetComplianceCache.get(deps.db, { today }, () => listFleetCompliance(deps.db, today)));
+  });
 
   app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async () => listCriticalItems(deps.db, isoToday(now())));
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { evaluateAndStore } from './evaluate';
 
@@ -14,14 +14,7 @@ import { evaluateAndStore } from './evaluate';
  */
 export async function refreshChests(db: Kysely<ReadModelDb>, today: string, vesselIds?: readonly string[]): Promise<number> {
   if (vesselIds?.length === 0) return 0;
-  const stale = (q: Kysely<ReadModelDb>) => {
-    let query = q
-      .selectFrom('chest_vessels')
-      .select('vessel_id')
-      .where((eb) => eb.or([eb('next_change_on', '<=', today), eb('evaluated_on', '>', today)]));
-    if (vesselIds) query = query.where('vessel_id', 'in', vesselIds);
-    return query;
-  };
+  const stale = (q: Kysely<ReadModelDb>) => staleChests(q, today, vesselIds);
   // The common case, nothing to do, costs one indexed read and no transaction.
   if (!(await stale(db).limit(1).executeTakeFirst())) return 0;
   return db.transaction().execute(async (trx) => {
@@ -29,4 +22,27 @@ export async function refreshChests(db: Kysely<ReadModelDb>, today: string, vess
     await evaluateAndStore(trx, ids, today);
     return ids.length;
   });
+}
+
+/**
+ * True when the chest_vessels row (of `table`, an alias of it) holds an evaluation that does not
+ * hold for `today`: the window [evaluated_on, next_change_on) does not contain it.
+ */
+export function evaluationStale(today: string, table = 'chest_vessels') {
+  return sql<boolean>`(${sql.ref(`${table}.next_change_on`)} <= ${today} OR ${sql.ref(`${table}.evaluated_on`)} > ${today})`;
+}
+
+/** The chests (of these vessels, or all) whose stored evaluation does not hold for `today`. */
+function staleChests(db: Kysely<ReadModelDb>, today: string, vesselIds?: readonly string[]) {
+  let query = db.selectFrom('chest_vessels').select('vessel_id').where(evaluationStale(today));
+  if (vesselIds) query = query.where('vessel_id', 'in', vesselIds);
+  return query;
+}
+
+/**
+ * Whether any chest's stored evaluation does not hold for `today`: after a refresh, only those
+ * another transaction was evaluating at that moment (skipped as locked), until it commits.
+ */
+export async function hasStaleChests(db: Kysely<ReadModelDb>, today: string): Promise<boolean> {
+  return (await staleChests(db, today).limit(1).executeTakeFirst()) !== undefined;
 }

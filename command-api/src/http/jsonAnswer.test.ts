@@ -1,0 +1,74 @@
+import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, createJsonAnswerSender } from './jsonAnswer';
+
+describe('acceptsGzip', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['identity', false],
+    ['gzip', true],
+    ['GZIP', true],
+    ['x-gzip', true],
+    ['gzip, deflate, br, zstd', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['gzip;q=0', false],
+    ['gzip; q=0.0', false],
+    ['*', true],
+    ['*;q=0', false],
+    ['gzip;q=0, *', false],
+    ['deflate, *;q=0.1', true],
+    [['deflate', 'gzip'], true],
+  ] as const)('%j → %s', (header, expected) => {
+    expect(acceptsGzip(header as string | string[] | undefined)).toBe(expected);
+  });
+});
+
+describe('createJsonAnswerSender', () => {
+  const long = JSON.stringify(Array.from({ length: 200 }, (_, n) => ({ id: n, vesselName: `MV Vessel ${n}`, complianceStatus: 'Compliant' })));
+  const short = JSON.stringify({ totalVessels: 3 });
+
+  async function app() {
+    const server = Fastify();
+    const send = createJsonAnswerSender();
+    let text = long;
+    server.get('/answer', async (request, reply) => send(request, reply, text));
+    await server.ready();
+    return { server, setText: (value: string) => (text = value) };
+  }
+
+  it('sends a long answer gzipped to a client that accepts it, the same JSON once decoded', async () => {
+    const { server } = await app();
+    const response = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(long.length / 4);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(long);
+    await server.close();
+  });
+
+  it('sends it as it is to a client that does not accept gzip, and a short answer always so', async () => {
+    const { server, setText } = await app();
+    const plain = await server.inject({ url: '/answer' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(long);
+    setText(short);
+    const small = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ totalVessels: 3 });
+    await server.close();
+  });
+
+  it('compresses a new text when the answer changes', async () => {
+    const { server, setText } = await app();
+    const headers = { 'accept-encoding': 'gzip' };
+    await server.inject({ url: '/answer', headers });
+    const changed = long.replaceAll('Compliant', 'Critical');
+    setText(changed);
+    const response = await server.inject({ url: '/answer', headers });
+    expect(gunzipSync(response.rawPayload).toString()).toBe(changed);
+    await server.close();
+  });
+});

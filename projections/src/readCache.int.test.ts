@@ -1,0 +1,125 @@
+import { isoToday, medicalProfileOf } from '@medchest/domain';
+import { addDays, format } from 'date-fns';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createReadModelDb } from './db';
+import { listFleetCompliance } from './fleet-compliance/queries';
+import { createReadCache } from './readCache';
+import { requiredItems, stockingEvents } from './testing/chest';
+import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from './testing/db';
+import { createFakeLog, vesselDetails } from './testing/events';
+
+let t: ReadModelTestDb;
+beforeAll(async () => {
+  t = await createReadModelTestDb('proj_read_cache');
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await resetReadModels(t.db);
+});
+
+const A = 'c0000000-0000-4000-8000-000000000001';
+const B = 'c0000000-0000-4000-8000-000000000002';
+const TODAY = isoToday(new Date());
+const day = (n: number) => format(addDays(new Date(`${TODAY}T12:00:00Z`), n), 'yyyy-MM-dd');
+const details = vesselDetails({ crewSizeCategory: 22 });
+const profile = medicalProfileOf(details);
+
+/** The fleet compliance answer through a cache, counting the computations. */
+function fleetCompliance() {
+  const cache = createReadCache(['fleet-compliance', 'medical-chest']);
+  const counter = { computed: 0 };
+  const get = async (today = TODAY) =>
+    JSON.parse(
+      await cache.get(t.db, { today }, () => {
+        counter.computed += 1;
+        return listFleetCompliance(t.db, today);
+      }),
+    ) as { id: string; complianceStatus: string }[];
+  return { get, counter };
+}
+
+/** Vessel A fully stocked, with its first required item expiring in 70 days: Compliant until day 10. */
+function stockedVessel(log = createFakeLog()) {
+  const [first] = requiredItems(profile);
+  return [
+    log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+    ...stockingEvents(A, profile, { expiryDate: day(700), except: [first.scaleId] }).map((e) => log.record(e)),
+    log.record({ type: 'BatchAdded', data: { batchId: 'x', vesselId: A, scaleId: first.scaleId, batchNumber: 1, quantity: first.amount, expiryDate: day(70) } }),
+  ];
+}
+
+describe('the read cache of fleet-wide answers', () => {
+  it('serves the kept answer while nothing moves, and computes again once a projection it reads commits', async () => {
+    const log = createFakeLog();
+    await t.project(stockedVessel(log));
+    const { get, counter } = fleetCompliance();
+    expect(await get()).toEqual([expect.objectContaining({ id: A, complianceStatus: 'Compliant' })]);
+    expect(await get()).toHaveLength(1);
+    expect(counter.computed).toBe(1);
+
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483' } } })]);
+    expect((await get()).map((v) => v.id)).toEqual([B, A]);
+    expect(counter.computed).toBe(2);
+  });
+
+  it('answers a new day afresh, with the chests whose day has come evaluated first', async () => {
+    await t.project(stockedVessel());
+    const { get, counter } = fleetCompliance();
+    expect((await get())[0].complianceStatus).toBe('Compliant');
+    expect((await get(day(10)))[0].complianceStatus).toBe('Expiring Soon');
+    expect((await get(day(71)))[0].complianceStatus).toBe('Critical');
+    expect(await get(day(71))).toHaveLength(1);
+    expect(counter.computed).toBe(3);
+  });
+
+  it('keeps no answer while a chest stale for the day is being evaluated by another transaction', async () => {
+    await t.project(stockedVessel());
+    const { get, counter } = fleetCompliance();
+    const other = createReadModelDb(t.url, { maxConnections: 1 });
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    try {
+      const holding = other.transaction().execute(async (trx) => {
+        await trx.selectFrom('chest_vessels').select('vessel_id').where('vessel_id', '=', A).forUpdate().execute();
+        locked();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await isLocked;
+      // The refresh skips the locked chest: the answer is the old evaluation's, and is not kept.
+      expect((await get(day(10)))[0].complianceStatus).toBe('Compliant');
+      expect((await get(day(10)))[0].complianceStatus).toBe('Compliant');
+      expect(counter.computed).toBe(2);
+      release();
+      await holding;
+      expect((await get(day(10)))[0].complianceStatus).toBe('Expiring Soon');
+      expect(await get(day(10))).toHaveLength(1);
+      expect(counter.computed).toBe(3);
+    } finally {
+      release?.();
+      await other.destroy();
+    }
+  });
+
+  it('sees a rebuild of the read models even when it ends at the same log position', async () => {
+    const events = stockedVessel();
+    await t.project(events);
+    const { get, counter } = fleetCompliance();
+    await get();
+    // Emptied and replayed to the same position (as rebuildReadModels does), but with A missing.
+    await resetReadModels(t.db);
+    await t.project(events.filter((e) => e.type !== 'VesselCreated'));
+    expect(await get()).toEqual([]);
+    expect(counter.computed).toBe(2);
+  });
+
+  it('concurrent reads that miss share one computation', async () => {
+    await t.project(stockedVessel());
+    const { get, counter } = fleetCompliance();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get()));
+    expect(answers.every((a) => a.length === 1 && a[0].id === A)).toBe(true);
+    expect(counter.computed).toBe(1);
+  });
+});

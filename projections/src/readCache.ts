@@ -1,0 +1,66 @@
+import { sql, type Kysely } from 'kysely';
+import type { ReadModelDb } from './db';
+import { hasStaleChests, refreshChests } from './medical-chest/refresh';
+
+/**
+ * A fleet-wide answer (the fleet compliance list, the dashboard stats) kept in memory, serialized,
+ * for as long as it is provably the answer the read models would give again. Each computation of
+ * such an answer parses a thousand rows and writes a third of a megabyte of JSON, while between two
+ * events the answer does not change at all.
+ *
+ * An answer is served again only while
+ * - it is asked for the same day (`key`: the day, or whatever the answer's rules read of the clock),
+ * - and none of the projections it reads has committed since: their checkpoint rows (position and
+ *   updated_at) are read before each answer, one indexed read, the same cost as the chest refresh
+ *   check it replaces. Every batch a projection applies moves its checkpoint in the same transaction
+ *   as its rows, and a rebuild's reset moves updated_at, so no change of rows goes unseen.
+ * The one change that moves no checkpoint is a chest evaluated again because its day has come
+ * (refreshChests): answers are computed after the refresh, and kept only if no chest was still
+ * stale for the day then (one being evaluated by another transaction is skipped by the refresh);
+ * once every chest holds for the day, only an event can change them.
+ *
+ * The checkpoints are read before the answer is computed, so a batch committing in between makes
+ * the kept answer newer than its key, never older: the next read sees the new checkpoint and
+ * computes again. Concurrent reads that miss share one computation.
+ */
+export interface ReadCache {
+  /**
+   * The JSON of `compute()`'s answer for this day: kept from an earlier call when nothing it reads
+   * has changed, otherwise computed (after refreshing the chests stale for `today`).
+   */
+  get(db: Kysely<ReadModelDb>, day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
+}
+
+/** A cache for answers read from these projections' tables (their names, as defineProjection has them). */
+export function createReadCache(projections: readonly string[]): ReadCache {
+  let kept: { key: string; json: string } | undefined;
+  const computing = new Map<string, Promise<string>>();
+
+  return {
+    async get(db, { today, key: dayKey = today }, compute) {
+      const key = `${dayKey}|${await readModelVersion(db, projections)}`;
+      if (kept?.key === key) return kept.json;
+      let pending = computing.get(key);
+      if (!pending) {
+        pending = (async () => {
+          await refreshChests(db, today);
+          const keep = !(await hasStaleChests(db, today));
+          const json = JSON.stringify(await compute());
+          if (keep) kept = { key, json };
+          return json;
+        })().finally(() => computing.delete(key));
+        computing.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** Where these projections stand: their checkpoints and when each last moved, as one string. */
+async function readModelVersion(db: Kysely<ReadModelDb>, projections: readonly string[]): Promise<string> {
+  const { rows } = await sql<{ version: string | null }>`
+    SELECT string_agg(name || ':' || commit_position || ':' || event_position || ':' || extract(epoch FROM updated_at), ',' ORDER BY name) AS version
+      FROM projection_checkpoints
+     WHERE name = ANY(${[...projections]}::text[])`.execute(db);
+  return rows[0]?.version ?? '';
+}

@@ -1,35 +1,21 @@
 import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VolumeRequirementRow } from '@medchest/domain';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { toVolumeRequirementRow } from './evaluate';
-import type { VolumeRequirementsTable } from './migration';
-import { evaluationStale, refreshChests } from './refresh';
+import { refreshChests } from './refresh';
 
 /**
  * A vessel's volume requirements for `today`, in the scale's order; undefined when the vessel is
  * not live. Evaluated again first if its stored evaluation does not hold for `today`.
  */
 export async function getVolumeRequirements(db: Kysely<ReadModelDb>, vesselId: string, today: string): Promise<VolumeRequirementRow[] | undefined> {
-  // One query in the common case (this is the inventory page's call): whether the vessel is live,
-  // whether its evaluation holds for today, and its rows; a second only after a refresh.
-  const read = () =>
-    db
-      .selectFrom('chest_vessels as c')
-      .leftJoin('volume_requirements as r', 'r.vessel_id', 'c.vessel_id')
-      .selectAll('r')
-      .select(evaluationStale(today, 'c').as('stale'))
-      .where('c.vessel_id', '=', vesselId)
-      .orderBy('r.position')
-      .execute();
-  let rows = await read();
-  if (rows[0]?.stale) {
-    await refreshChests(db, today, [vesselId]);
-    rows = await read();
-  }
-  if (rows.length === 0) return undefined;
-  // A live vessel always has rows (every scale has items); the guard is for the types of the join.
-  return rows.filter((row): row is Selectable<VolumeRequirementsTable> & { stale: boolean } => row.vessel_id !== null).map(toVolumeRequirementRow);
+  await refreshChests(db, today, [vesselId]);
+  const [vessel, rows] = await Promise.all([
+    db.selectFrom('chest_vessels').select('vessel_id').where('vessel_id', '=', vesselId).executeTakeFirst(),
+    db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute(),
+  ]);
+  return vessel ? rows.map(toVolumeRequirementRow) : undefined;
 }
 
 /** The scale a vessel's requirements follow (metadata only); undefined when the vessel is not live. */

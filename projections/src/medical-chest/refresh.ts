@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { evaluateAndStore } from './evaluate';
 
@@ -24,17 +24,12 @@ export async function refreshChests(db: Kysely<ReadModelDb>, today: string, vess
   });
 }
 
-/**
- * True when the chest_vessels row (of `table`, an alias of it) holds an evaluation that does not
- * hold for `today`: the window [evaluated_on, next_change_on) does not contain it.
- */
-export function evaluationStale(today: string, table = 'chest_vessels') {
-  return sql<boolean>`(${sql.ref(`${table}.next_change_on`)} <= ${today} OR ${sql.ref(`${table}.evaluated_on`)} > ${today})`;
-}
-
 /** The chests (of these vessels, or all) whose stored evaluation does not hold for `today`. */
 function staleChests(db: Kysely<ReadModelDb>, today: string, vesselIds?: readonly string[]) {
-  let query = db.selectFrom('chest_vessels').select('vessel_id').where(evaluationStale(today));
+  let query = db
+    .selectFrom('chest_vessels')
+    .select('vessel_id')
+    .where((eb) => eb.or([eb('next_change_on', '<=', today), eb('evaluated_on', '>', today)]));
   if (vesselIds) query = query.where('vessel_id', 'in', vesselIds);
   return query;
 }

@@ -28,11 +28,11 @@ const profile = medicalProfileOf(details);
 
 /** The fleet compliance answer through a cache, counting the computations. */
 function fleetCompliance() {
-  const cache = createReadCache(['fleet-compliance', 'medical-chest']);
+  const cache = createReadCache(t.db, ['fleet-compliance', 'medical-chest']);
   const counter = { computed: 0 };
   const get = async (today = TODAY) =>
     JSON.parse(
-      await cache.get(t.db, { today }, () => {
+      await cache.get({ today }, () => {
         counter.computed += 1;
         return listFleetCompliance(t.db, today);
       }),

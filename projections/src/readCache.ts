@@ -22,23 +22,29 @@ import { hasStaleChests, refreshChests } from './medical-chest/refresh';
  * The checkpoints are read before the answer is computed, so a batch committing in between makes
  * the kept answer newer than its key, never older: the next read sees the new checkpoint and
  * computes again. Concurrent reads that miss share one computation.
+ *
+ * Under load, reads arriving together share one checkpoint read too, but only one that starts
+ * after they arrived: a read waits for the next checkpoint read, never joins one already under
+ * way (which could have started before the caller's own write committed). So a client that has
+ * just had its command answered (the projections past its event) always gets an answer with it.
  */
 export interface ReadCache {
   /**
    * The JSON of `compute()`'s answer for this day: kept from an earlier call when nothing it reads
    * has changed, otherwise computed (after refreshing the chests stale for `today`).
    */
-  get(db: Kysely<ReadModelDb>, day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
+  get(day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
 }
 
 /** A cache for answers read from these projections' tables (their names, as defineProjection has them). */
-export function createReadCache(projections: readonly string[]): ReadCache {
+export function createReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ReadCache {
   let kept: { key: string; json: string } | undefined;
   const computing = new Map<string, Promise<string>>();
+  const version = coalesced(() => readModelVersion(db, projections));
 
   return {
-    async get(db, { today, key: dayKey = today }, compute) {
-      const key = `${dayKey}|${await readModelVersion(db, projections)}`;
+    async get({ today, key: dayKey = today }, compute) {
+      const key = `${dayKey}|${await version()}`;
       if (kept?.key === key) return kept.json;
       let pending = computing.get(key);
       if (!pending) {
@@ -53,6 +59,34 @@ export function createReadCache(projections: readonly string[]): ReadCache {
       }
       return pending;
     },
+  };
+}
+
+/**
+ * `read` shared by callers, each answered by a read that started after its call: with none under
+ * way, one starts at once; while one is, the callers share the next, started when it ends.
+ */
+export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
+  /** Settles when the read under way ends (undefined: none is). */
+  let running: Promise<void> | undefined;
+  /** The next read, shared by the callers that came while one was under way. */
+  let queued: Promise<T> | undefined;
+  const start = (): Promise<T> => {
+    const result = read();
+    // Registered before any caller's: the read no longer counts as under way once its callers resume.
+    const ended: Promise<void> = result.then(end, end);
+    function end() {
+      if (running === ended) running = undefined;
+    }
+    running = ended;
+    return result;
+  };
+  return () => {
+    if (!running) return start();
+    return (queued ??= running.then(() => {
+      queued = undefined;
+      return start();
+    }));
   };
 }
 

@@ -26,8 +26,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
   // The two fleet-wide answers are served from memory while the read models they come from have
   // not moved (see createReadCache): one small read instead of a thousand rows parsed and written
   // out again on every dashboard load; the long one goes gzipped to clients that accept it.
-  const statsCache = createReadCache(['vessels', 'medical-chest']);
-  const fleetComplianceCache = createReadCache(['fleet-compliance', 'medical-chest']);
+  const statsCache = createReadCache(deps.db, ['vessels', 'medical-chest']);
+  const fleetComplianceCache = createReadCache(deps.db, ['fleet-compliance', 'medical-chest']);
   const sendStats = createJsonAnswerSender();
   const sendFleetCompliance = createJsonAnswerSender();
 
@@ -36,12 +36,12 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
     // The certificate badges count calendar days in the server's local time zone (date-fns), the
     // chest in UTC days: the answer holds while neither day changes.
     const key = `${isoToday(at)} ${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
-    return sendStats(request, reply, await statsCache.get(deps.db, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at)));
+    return sendStats(request, reply, await statsCache.get({ today: isoToday(at), key }, () => getDashboardStats(deps.db, at)));
   });
 
   app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async (request, reply) => {
     const today = isoToday(now());
-    return sendFleetCompliance(request, reply, await fleetComplianceCache.get(deps.db, { today }, () => listFleetCompliance(deps.db, today)));
+    return sendFleetCompliance(request, reply, await fleetComplianceCache.get({ today }, () => listFleetCompliance(deps.db, today)));
   });
 
   app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async () => listCriticalItems(deps.db, isoToday(now())));

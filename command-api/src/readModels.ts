@@ -12,6 +12,7 @@ export {
   getVessel,
   getVesselScale,
   getVolumeRequirements,
+  getVolumeRequirementsAnswer,
   listActivities,
   listCriticalItems,
   listFleetCompliance,
@@ -22,7 +23,7 @@ export {
   refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { HierarchicalInventory, User } from '@medchest/projections';
+export type { HierarchicalInventory, User, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

@@ -24,6 +24,8 @@ export { listVesselBatches, getBatch, type InventoryBatch } from './inventory-ba
 export {
   getHierarchicalInventory,
   getVolumeRequirements,
+  getVolumeRequirementsAnswer,
+  type VolumeRequirementsAnswer,
   getVesselScale,
   listCriticalItems,
   listScales,

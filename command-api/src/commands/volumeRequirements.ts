@@ -25,7 +25,7 @@ import {
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { RecordedEvent } from '@medchest/eventstore';
 import { isUuid } from '../ids';
-import { getVolumeRequirements } from '../readModels';
+import { getVolumeRequirements, getVolumeRequirementsAnswer, type VolumeRequirementsAnswer } from '../readModels';
 import type { AppDeps } from './context';
 import { vesselDecider } from './deciders';
 import { inventoryDecider } from './inventory';
@@ -68,29 +68,38 @@ export function volumeRequirementRows(
   return evaluateChest(scale, profile, batches, today).items.map(volumeRequirementRow);
 }
 
-/**
- * The vessel's volume requirements.
- * - Without `asOf`: the volume requirements read model, evaluated for `now`'s UTC day.
- * - With `asOf` (YYYY-MM-DD, not after today): the vessel's own streams replayed to the end of that
- *   day (the vessel's details then, and its batches then), evaluated with that day as "today".
- *   A vessel that did not exist on that day (not yet created, or already deleted) is not found.
- */
-export async function listVolumeRequirements(
-  deps: AppDeps,
-  vesselId: string,
-  asOfQuery: unknown,
-  now: Date,
-): Promise<VolumeRequirementRow[]> {
+/** What a GET volume-requirements asks: today's chest, or the chest as of a past day. */
+export type VolumeRequirementsQuery = { today: string; asOf?: undefined } | { today: string; asOf: string };
+
+/** The request's vessel id and `asOf` checked: 404 for an id that cannot be a vessel's, 400 for a bad date. */
+export function volumeRequirementsQuery(vesselId: string, asOfQuery: unknown, now: Date): VolumeRequirementsQuery {
   if (!isUuid(vesselId)) throw vesselNotFound();
   const today = isoToday(now);
-  const asOf = parseAsOf(asOfQuery, today);
+  return { today, asOf: parseAsOf(asOfQuery, today) };
+}
 
-  if (asOf === undefined) {
-    const rows = await getVolumeRequirements(deps.db, vesselId, today);
-    if (!rows) throw vesselNotFound();
-    return rows;
-  }
+/**
+ * Today's volume requirements as JSON text named by its digest, from the read model (see
+ * getVolumeRequirementsAnswer): kept answers in `known` are served after reading one row.
+ */
+export async function volumeRequirementsToday(
+  deps: AppDeps,
+  vesselId: string,
+  today: string,
+  known: Parameters<typeof getVolumeRequirementsAnswer>[3],
+): Promise<VolumeRequirementsAnswer> {
+  const answer = await getVolumeRequirementsAnswer(deps.db, vesselId, today, known);
+  if (!answer) throw vesselNotFound();
+  return answer;
+}
 
+/**
+ * The vessel's volume requirements as of the end of `asOf` (YYYY-MM-DD, not after today): the
+ * vessel's own streams replayed to the end of that day (the vessel's details, batches and scale
+ * then), evaluated with that day as "today". A vessel that did not exist on that day (not yet
+ * created, or already deleted) is not found.
+ */
+export async function volumeRequirementsAsOf(deps: AppDeps, vesselId: string, asOf: string): Promise<VolumeRequirementRow[]> {
   const [vesselRecorded, inventoryRecorded, scale] = await Promise.all([
     deps.store.readStream(vesselStreamId(vesselId)),
     deps.store.readStream(inventoryStreamId(vesselId)),
@@ -103,4 +112,13 @@ export async function listVolumeRequirements(
   if (vessel.status !== 'active') throw new DomainError('not_found', notInFleetOn(asOf));
   const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, inventoryDecider.isEvent));
   return volumeRequirementRows(scale, medicalProfileOf(vessel.details), batches, asOf);
+}
+
+/** The vessel's volume requirements as rows: today's from the read model, or as of a past day. */
+export async function listVolumeRequirements(deps: AppDeps, vesselId: string, asOfQuery: unknown, now: Date): Promise<VolumeRequirementRow[]> {
+  const { today, asOf } = volumeRequirementsQuery(vesselId, asOfQuery, now);
+  if (asOf !== undefined) return volumeRequirementsAsOf(deps, vesselId, asOf);
+  const rows = await getVolumeRequirements(deps.db, vesselId, today);
+  if (!rows) throw vesselNotFound();
+  return rows;
 }

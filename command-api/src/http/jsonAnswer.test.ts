@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, createJsonAnswerSender } from './jsonAnswer';
+import { acceptsGzip, createDigestAnswerStore, createJsonAnswerSender } from './jsonAnswer';
 
 describe('acceptsGzip', () => {
   it.each([
@@ -69,6 +69,34 @@ describe('createJsonAnswerSender', () => {
     setText(changed);
     const response = await server.inject({ url: '/answer', headers });
     expect(gunzipSync(response.rawPayload).toString()).toBe(changed);
+    await server.close();
+  });
+});
+
+describe('answers kept by digest', () => {
+  const answer = (n: number) => ({ digest: `d${n}`, json: `[${n}]` });
+
+  it('keeps at most maxEntries, dropping the least recently used', () => {
+    const store = createDigestAnswerStore(2);
+    store.remember(answer(1));
+    store.remember(answer(2));
+    expect(store.get('d1')).toEqual(answer(1)); // d1 is now the most recently used
+    store.remember(answer(3));
+    expect([store.get('d1'), store.get('d2'), store.get('d3'), store.size]).toEqual([answer(1), undefined, answer(3), 2]);
+  });
+
+  it('sends the digest as ETag, 304 when the client has it, gzipped once when accepted', async () => {
+    const store = createDigestAnswerStore();
+    const long = { digest: 'a'.repeat(64), json: JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ scaleId: `IMGS${i}`, complianceStatus: 'compliant' }))) };
+    store.remember(long);
+    const server = Fastify();
+    server.get('/answer', (request, reply) => store.send(request, reply, store.get(long.digest)!));
+    const plain = await server.inject({ url: '/answer' });
+    expect([plain.statusCode, plain.headers.etag, plain.body]).toEqual([200, `"${'a'.repeat(40)}"`, long.json]);
+    const zipped = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(long.json);
+    const cached = await server.inject({ url: '/answer', headers: { 'if-none-match': plain.headers.etag as string } });
+    expect([cached.statusCode, cached.body]).toEqual([304, '']);
     await server.close();
   });
 });

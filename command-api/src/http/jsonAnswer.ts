@@ -31,10 +31,60 @@ const GZIP_MIN_CHARS = 1024;
  */
 export function createJsonAnswerSender() {
   let last: { json: string; gzipped: Buffer } | undefined;
-  return (request: FastifyRequest, reply: FastifyReply, json: string) => {
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (json.length < GZIP_MIN_CHARS || !acceptsGzip(request.headers['accept-encoding'])) return reply.send(json);
-    if (last?.json !== json) last = { json, gzipped: gzipSync(json) };
-    return reply.header('content-encoding', 'gzip').send(last.gzipped);
+  return (request: FastifyRequest, reply: FastifyReply, json: string) =>
+    sendJson(request, reply, json, () => {
+      if (last?.json !== json) last = { json, gzipped: gzipSync(json) };
+      return last.gzipped;
+    });
+}
+
+/** JSON text, gzipped (bytes from `gzipped`, made by the caller once) when long and accepted. */
+function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, gzipped: () => Buffer) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (json.length < GZIP_MIN_CHARS || !acceptsGzip(request.headers['accept-encoding'])) return reply.send(json);
+  return reply.header('content-encoding', 'gzip').send(gzipped());
+}
+
+/** An answer named by the digest of its JSON text: the same digest is the same text, for ever. */
+export interface DigestAnswer {
+  digest: string;
+  json: string;
+}
+
+/**
+ * Answers kept by digest, for answers one per resource (a vessel's volume requirements): since a
+ * digest names one text, a kept answer is never stale and nothing needs invalidating; the least
+ * recently used go past `maxEntries`. Each is sent with its digest as ETag (a browser that has it
+ * gets 304) and gzipped, compressed once, to clients that accept it.
+ */
+export function createDigestAnswerStore(maxEntries = 2000) {
+  const entries = new Map<string, { answer: DigestAnswer; gzipped?: Buffer }>();
+  return {
+    get(digest: string): DigestAnswer | undefined {
+      const entry = entries.get(digest);
+      if (!entry) return undefined;
+      // Map order is insertion order: moving the entry to the end keeps the oldest first.
+      entries.delete(digest);
+      entries.set(digest, entry);
+      return entry.answer;
+    },
+    remember(answer: DigestAnswer): void {
+      entries.set(answer.digest, { answer });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+    send(request: FastifyRequest, reply: FastifyReply, answer: DigestAnswer) {
+      const etag = `"${answer.digest.slice(0, 40)}"`;
+      // Revalidated on every use: the browser may keep it, but asks (and gets 304) each time.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return sendJson(request, reply, answer.json, () => {
+        const entry = entries.get(answer.digest) ?? { answer };
+        entry.gzipped ??= gzipSync(answer.json);
+        return entry.gzipped;
+      });
+    },
+    get size() {
+      return entries.size;
+    },
   };
 }

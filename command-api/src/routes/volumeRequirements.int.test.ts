@@ -169,6 +169,28 @@ describe('volume requirements of a vessel today', () => {
     expect((await send('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, manager, { quantityOnBoard: 12 })).statusCode).toBe(200);
     expect(byId(await requirements(vesselId)).get('IMGS01')).toMatchObject({ actualQuantity: 12, complianceStatus: 'low_stock' });
   });
+
+  it('names the answer with an ETag: the same chest answers 304 to a browser that has it, a changed chest a new answer', async () => {
+    const vesselId = await createVessel();
+    await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 50 }]);
+    const url = `/api/vessels/${vesselId}/volume-requirements`;
+    const first = await send('GET', url, manager);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { cookie: manager, 'if-none-match': etag } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    // Another vessel with the same chest has the same answer, hence the same name.
+    const twin = await createVessel();
+    await importItems(twin, [{ scaleId: 'IMGS01', quantityOnBoard: 50 }]);
+    expect((await send('GET', `/api/vessels/${twin}/volume-requirements`, manager)).headers.etag).toBe(etag);
+
+    const [batch] = (await send('GET', `/api/vessels/${vesselId}/inventory`, manager)).json() as { id: string }[];
+    await send('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, manager, { quantityOnBoard: 30 });
+    const changed = await t.app.inject({ method: 'GET', url, headers: { cookie: manager, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(byId(changed.json() as Row[]).get('IMGS01')).toMatchObject({ actualQuantity: 30, complianceStatus: 'low_stock' });
+  });
 });
 
 describe('volume requirements as of a date', () => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
-import { listVolumeRequirements } from '../commands/volumeRequirements';
+import { volumeRequirementsAsOf, volumeRequirementsQuery, volumeRequirementsToday } from '../commands/volumeRequirements';
+import { createDigestAnswerStore } from '../http/jsonAnswer';
 
 type Request = { Params: { id: string }; Querystring: { asOf?: unknown } };
 
@@ -9,9 +10,16 @@ type Request = { Params: { id: string }; Querystring: { asOf?: unknown } };
  * GET /api/vessels/{id}/volume-requirements[?asOf=YYYY-MM-DD] (spec 000 §7): the list of volume
  * requirement rows of the vessel's chest, today (`now`'s UTC day) or as it stood at the end of a
  * past day. The fleet roles, and a captain on their own vessel.
+ *
+ * Today's answer is the hot path (every inventory page load, every captain's count): answers are
+ * kept by the digest the read model stores with each evaluation, so a repeat costs one row read.
  */
 export const volumeRequirementRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
-  app.get<Request>('/api/vessels/:id/volume-requirements', { config: { access: VESSEL_CHEST } }, async (request) =>
-    listVolumeRequirements(deps, request.params.id, (request.query ?? {}).asOf, now()),
-  );
+  const answers = createDigestAnswerStore();
+  app.get<Request>('/api/vessels/:id/volume-requirements', { config: { access: VESSEL_CHEST } }, async (request, reply) => {
+    const { id } = request.params;
+    const { today, asOf } = volumeRequirementsQuery(id, (request.query ?? {}).asOf, now());
+    if (asOf !== undefined) return volumeRequirementsAsOf(deps, id, asOf);
+    return answers.send(request, reply, await volumeRequirementsToday(deps, id, today, answers));
+  });
 };

@@ -12,6 +12,7 @@ import {
   type VolumeRequirementRow,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { updateRows, writeRows } from '../sql';
@@ -115,6 +116,7 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
       batches_on_board: evaluation.batchesOnBoard,
       evaluated_on: today,
       next_change_on: evaluation.nextChangeOn,
+      rows_digest: answerDigest(JSON.stringify(evaluation.rows)),
     });
     evaluation.rows.forEach((row, position) => rows.push(requirementColumns(vessel.vessel_id, position, row)));
     counts.push({ vessel_id: vessel.vessel_id, n: evaluation.rows.length });
@@ -147,6 +149,15 @@ function requirementColumns(vesselId: string, position: number, row: VolumeRequi
     compliance_status: row.complianceStatus,
     expiring_soon: row.expiringSoon,
   };
+}
+
+/**
+ * The digest of a volume requirements answer's JSON text. The stored rows read back through
+ * toVolumeRequirementRow give the very text the evaluation's rows give (same keys in the same
+ * order, the same numbers), so the digest stored with an evaluation names the answer a read makes.
+ */
+export function answerDigest(json: string): string {
+  return createHash('sha256').update(json).digest('hex');
 }
 
 export function toVolumeRequirementRow(row: Selectable<VolumeRequirementsTable>): VolumeRequirementRow {

@@ -7,7 +7,7 @@ import { listFleetCompliance } from '../fleet-compliance/queries';
 import { requiredItems, stockingEvents } from '../testing/chest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { getVesselScale, getVolumeRequirements, listCriticalItems, listScales } from './queries';
+import { getVesselScale, getVolumeRequirements, getVolumeRequirementsAnswer, listCriticalItems, listScales, type VolumeRequirementsAnswer } from './queries';
 import { refreshChests } from './refresh';
 
 let t: ReadModelTestDb;
@@ -173,5 +173,30 @@ describe('the medical chest read models', () => {
     await t.project([log.record({ type: 'VesselScaleAssigned', data: { vesselId: A, scaleId: SHIPPED_SCALE_METADATA.id } })]);
     expect(await getVolumeRequirements(t.db, A, TODAY)).toHaveLength(shipped.items.length);
     expect(await getVesselScale(t.db, A)).toEqual(SHIPPED_SCALE_METADATA);
+  });
+
+  it('names each evaluation by the digest of its answer: a kept answer is served after reading one row, a change gives a new one', async () => {
+    const log = createFakeLog();
+    const [first] = required;
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details } }), ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e))]);
+    const kept = new Map<string, VolumeRequirementsAnswer>();
+    const known = { get: (digest: string) => kept.get(digest), remember: (answer: VolumeRequirementsAnswer) => void kept.set(answer.digest, answer) };
+
+    const answer = await getVolumeRequirementsAnswer(t.db, A, TODAY, known);
+    // The text read back is the text the evaluation digested, and it is the rows' JSON.
+    expect(answer?.digest).toBe((await chestRow(A))?.rows_digest);
+    expect(JSON.parse(answer!.json)).toEqual(await getVolumeRequirements(t.db, A, TODAY));
+    expect([...kept.keys()]).toEqual([answer!.digest]);
+
+    // While the evaluation stands, the kept answer is what comes back (a marked copy proves it).
+    kept.set(answer!.digest, { digest: answer!.digest, json: 'kept' });
+    expect((await getVolumeRequirementsAnswer(t.db, A, TODAY, known))?.json).toBe('kept');
+
+    await t.project([log.record({ type: 'BatchRemoved', data: { batchId: `${A}-${first.scaleId}`, vesselId: A, scaleId: first.scaleId } })]);
+    const after = await getVolumeRequirementsAnswer(t.db, A, TODAY, known);
+    expect(after?.digest).not.toBe(answer!.digest);
+    expect(after?.digest).toBe((await chestRow(A))?.rows_digest);
+    expect((JSON.parse(after!.json) as { scaleId: string; complianceStatus: string }[]).find((r) => r.scaleId === first.scaleId)?.complianceStatus).toBe('critical');
+    expect(await getVolumeRequirementsAnswer(t.db, B, TODAY, known)).toBeUndefined();
   });
 });

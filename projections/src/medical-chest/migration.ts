@@ -43,6 +43,11 @@ export interface ChestVesselsTable {
   batches_on_board: number;
   evaluated_on: string;
   next_change_on: DateColumn;
+  /**
+   * sha256 of the vessel's volume requirement rows as the API answers them (JSON): it names that
+   * answer, so a server may keep answers by digest and serve one again after reading this row only.
+   */
+  rows_digest: string;
 }
 
 /** One row per vessel and scale item, in the scale's order (spec 000 §3 "Volume requirement row"). */
@@ -88,6 +93,7 @@ export const medicalChestMigration: Migration = {
       .addColumn('batches_on_board', 'integer', (c) => c.notNull())
       .addColumn('evaluated_on', 'date', (c) => c.notNull())
       .addColumn('next_change_on', 'date')
+      .addColumn('rows_digest', 'text', (c) => c.notNull())
       .modifyEnd(sql`WITH (fillfactor = 70)`)
       .execute();
     // The scan for evaluations whose day has come.

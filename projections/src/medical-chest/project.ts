@@ -73,6 +73,7 @@ async function applyProfiles(trx: Transaction<ReadModelDb>, events: readonly Pro
       batches_on_board: 0,
       evaluated_on: today,
       next_change_on: null,
+      rows_digest: '',
     });
   }
   if (deleted.length > 0) {

@@ -2,7 +2,7 @@ import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VolumeRequirementRow }
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
-import { toVolumeRequirementRow } from './evaluate';
+import { answerDigest, toVolumeRequirementRow } from './evaluate';
 import { refreshChests } from './refresh';
 
 /**
@@ -16,6 +16,45 @@ export async function getVolumeRequirements(db: Kysely<ReadModelDb>, vesselId: s
     db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute(),
   ]);
   return vessel ? rows.map(toVolumeRequirementRow) : undefined;
+}
+
+/** A volume requirements answer as JSON text, named by the digest of that text. */
+export interface VolumeRequirementsAnswer {
+  digest: string;
+  json: string;
+}
+
+/**
+ * GET volume-requirements for `today` as JSON text, read through `known`: answers by digest, which a
+ * server keeps (a digest names one text for ever, so a kept answer is never stale). The common case
+ * reads one row (the vessel's evaluation: whether it holds for today, and its digest) and serves
+ * the kept text; otherwise the rows are read and the text made and handed to `remember`.
+ * undefined when the vessel is not live.
+ */
+export async function getVolumeRequirementsAnswer(
+  db: Kysely<ReadModelDb>,
+  vesselId: string,
+  today: string,
+  known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void },
+): Promise<VolumeRequirementsAnswer | undefined> {
+  const evaluation = () =>
+    db.selectFrom('chest_vessels').select(['rows_digest', 'evaluated_on', 'next_change_on']).where('vessel_id', '=', vesselId).executeTakeFirst();
+  let row = await evaluation();
+  if (!row) return undefined;
+  if (row.evaluated_on > today || (row.next_change_on !== null && row.next_change_on <= today)) {
+    await refreshChests(db, today, [vesselId]);
+    row = await evaluation();
+    if (!row) return undefined;
+  }
+  const kept = known.get(row.rows_digest);
+  if (kept) return kept;
+  const rows = await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute();
+  const json = JSON.stringify(rows.map(toVolumeRequirementRow));
+  // Named by what was read, not by the digest read before it: an evaluation committed in between
+  // gives newer rows, which are then kept under their own digest.
+  const answer = { digest: answerDigest(json), json };
+  known.remember(answer);
+  return answer;
 }
 
 /** The scale a vessel's requirements follow (metadata only); undefined when the vessel is not live. */

@@ -96,8 +96,10 @@ export const medicalChestMigration: Migration = {
       .addColumn('rows_digest', 'text', (c) => c.notNull())
       .modifyEnd(sql`WITH (fillfactor = 70)`)
       .execute();
-    // The scan for evaluations whose day has come.
+    // The scan for evaluations that do not hold for a day: their day has come (next_change_on), or
+    // they were made for a later day (evaluated_on); two indexes, so the OR of both is two lookups.
     await db.schema.createIndex('chest_vessels_next_change_idx').on('chest_vessels').column('next_change_on').execute();
+    await db.schema.createIndex('chest_vessels_evaluated_idx').on('chest_vessels').column('evaluated_on').execute();
     await db.schema
       .createTable('volume_requirements')
       .addColumn('vessel_id', 'text', (c) => c.notNull())

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isoToday, SHIPPED_SCALE_METADATA } from '@medchest/domain';
+import { SHIPPED_SCALE_METADATA } from '@medchest/domain';
 import { loadShippedScale, SHIPPED_SCALE_CSV_URL } from '@medchest/domain/scale/loadShipped.node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
+import { pinnedClock } from '../testing/pinnedClock';
 
 /**
  * Scales over HTTP: an admin's import, the list, a vessel's scale and its assignment, and the
@@ -11,14 +12,7 @@ import { startTestApp, type TestApp } from '../testing/harness';
  * clock is pinned (commands are stamped with it) on days after the real today, so every vessel
  * (created on the real clock) exists by then.
  */
-const REAL_TODAY = isoToday();
-const addDays = (date: string, days: number) => isoToday(new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000));
-const DAY1 = addDays(REAL_TODAY, 10);
-const DAY2 = addDays(REAL_TODAY, 20);
-let clock = new Date(`${DAY1}T12:00:00.000Z`);
-const setDay = (day: string) => {
-  clock = new Date(`${day}T12:00:00.000Z`);
-};
+const { DAY1, DAY2, addDays, now, setDay } = pinnedClock();
 
 let t: TestApp;
 let manager: string;
@@ -27,7 +21,7 @@ let captain: string;
 let pending: string;
 
 beforeAll(async () => {
-  t = await startTestApp('api_scales', { now: () => clock });
+  t = await startTestApp('api_scales', { now });
   ({ manager, admin, captain, pending } = await t.sessionsForEveryRole());
 });
 
@@ -86,7 +80,7 @@ describe('POST /api/admin/scales', () => {
       source: body.source,
       effectiveDate: '2024-03-01',
       itemCount: 3,
-      importedAt: clock.toISOString(),
+      importedAt: now().toISOString(),
     });
 
     const events = (await t.allEvents()).slice(before);

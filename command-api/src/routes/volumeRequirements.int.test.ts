@@ -1,21 +1,15 @@
-import { formatRequirement, isoToday, medicalProfileOf, requiredQuantity } from '@medchest/domain';
+import { formatRequirement, medicalProfileOf, requiredQuantity, type VolumeRequirementRow } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
+import { pinnedClock } from '../testing/pinnedClock';
 
 /**
  * The app's clock is pinned (and moved) so inventory history spans several days: inventory
  * commands are stamped with it, and it is the chest's "today". Vessel commands keep the real
  * clock, so the pinned days lie after the real today: every vessel exists by then.
  */
-const REAL_TODAY = isoToday();
-const addDays = (date: string, days: number) => isoToday(new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000));
-const DAY1 = addDays(REAL_TODAY, 10);
-const DAY2 = addDays(REAL_TODAY, 20);
-let clock = new Date(`${DAY1}T12:00:00.000Z`);
-const setDay = (day: string) => {
-  clock = new Date(`${day}T12:00:00.000Z`);
-};
+const { REAL_TODAY, DAY1, DAY2, addDays, now, setDay } = pinnedClock();
 
 let t: TestApp;
 let manager: string;
@@ -24,7 +18,7 @@ let captain: string;
 let pending: string;
 
 beforeAll(async () => {
-  t = await startTestApp('api_volume_requirements', { now: () => clock });
+  t = await startTestApp('api_volume_requirements', { now });
   ({ manager, admin, captain, pending } = await t.sessionsForEveryRole());
 });
 
@@ -36,17 +30,7 @@ beforeEach(() => setDay(DAY1));
 
 const send: TestApp['send'] = (...args) => t.send(...args);
 
-type Row = {
-  scaleId: string;
-  scaleDescription: string;
-  section: string;
-  requiredQuantity: number | null;
-  requiredUnit: string | null;
-  requirement: string;
-  actualQuantity: number;
-  complianceStatus: string;
-  expiringSoon: boolean;
-};
+type Row = VolumeRequirementRow;
 
 const CREW = 20;
 const createVessel = (crewSizeCategory = CREW) => t.createVessel(manager, { crewSizeCategory });

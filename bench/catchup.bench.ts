@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { currentEventVersion, NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, type DomainEvent, type EventMetadata, type VesselDetails } from '@medchest/domain';
 import { canonicalJson, chainHash, createPostgresEventStore, guardPool, withPoolClient, type LogPosition } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
+import { allProjections, createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { streamIdOf } from '@medchest/projections/testing/events';
 import pg from 'pg';
 import { recordFigure } from './lib/results';
@@ -247,7 +247,8 @@ async function seed(pool: pg.Pool, planned: Planned[]): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
-const READ_MODEL_TABLES = ['vessels', 'users', 'fleet_compliance', 'activities', 'email_messages'] as const;
+/** Every table a projection owns: the end result a replay produces. */
+const READ_MODEL_TABLES = [...new Set(allProjections.flatMap((p) => p.tables))];
 
 async function main(): Promise<void> {
   const database = await createTestDatabase('bench_catchup');

@@ -107,6 +107,7 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
   for (const vessel of vessels) {
     const scale = scales.get(vessel.scale_id) ?? scales.get(null)!;
     const evaluation = evaluateVesselChest(scale, profileOfRow(vessel), batches.get(vessel.vessel_id) ?? [], today);
+    const digest = answerDigest(JSON.stringify(evaluation.rows));
     summaries.push({
       vessel_id: vessel.vessel_id,
       status: evaluation.status,
@@ -116,8 +117,11 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
       batches_on_board: evaluation.batchesOnBoard,
       evaluated_on: today,
       next_change_on: evaluation.nextChangeOn,
-      rows_digest: answerDigest(JSON.stringify(evaluation.rows)),
+      rows_digest: digest,
     });
+    // The same digest is the same rows, already stored: most re-evaluations (a crew change that
+    // moves no requirement, a day that changes nothing) write nothing more than the summary.
+    if (digest === vessel.rows_digest) continue;
     evaluation.rows.forEach((row, position) => rows.push(requirementColumns(vessel.vessel_id, position, row)));
     counts.push({ vessel_id: vessel.vessel_id, n: evaluation.rows.length });
   }

@@ -1,6 +1,7 @@
 import { isoToday, medicalProfileOf, scaleImportedData, SHIPPED_SCALE_METADATA, type Scale } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { addDays, format } from 'date-fns';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDashboardStats } from '../dashboard/queries';
 import { listFleetCompliance } from '../fleet-compliance/queries';
@@ -89,6 +90,15 @@ describe('the medical chest read models', () => {
     await t.db.updateTable('chest_vessels').set({ status: 'marker' }).where('vessel_id', '=', A).execute();
     await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: { ...details, contactName: 'Someone Else' } } })]);
     expect((await chestRow(A))?.status).toBe('marker');
+
+    // 22 to 25 crew moves no requirement (supplies per started 10, no rule at 30): the rows are
+    // not written again (same row versions), only the vessel's own row.
+    await t.db.updateTable('chest_vessels').set({ status: 'Compliant' }).where('vessel_id', '=', A).execute();
+    const versions = async () => (await sql<{ v: string }>`SELECT string_agg(xmin::text, ',' ORDER BY position) AS v FROM volume_requirements WHERE vessel_id = ${A}`.execute(t.db)).rows[0].v;
+    const before = await versions();
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: { ...details, crewSizeCategory: 25 } } })]);
+    expect(await chestRow(A)).toMatchObject({ crew_size: 25, status: 'Compliant' });
+    expect(await versions()).toBe(before);
 
     // Twice the crew: supplies are per 10 crew, so they no longer suffice.
     const bigger = { ...details, crewSizeCategory: 45 };

@@ -17,6 +17,7 @@ import {
   type InventoryCommand,
   type InventoryEvent,
   type InventoryState,
+  vesselNotFound,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
@@ -44,7 +45,6 @@ export const inventoryDecider: Decider<InventoryCommand, InventoryState, Invento
   isEvent: (event: DomainEvent): event is InventoryEvent => inventoryTypes.has(event.type),
 };
 
-const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 const batchNotFound = () => new DomainError('not_found', 'Batch not found');
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError, vesselStreamId } from '@medchest/domain';
+import { vesselNotFound, vesselStreamId } from '@medchest/domain';
 import { isUuid } from '../ids';
 import type { AppDeps } from './context';
 import { vesselDecider } from './deciders';
@@ -11,8 +11,7 @@ import { loadState } from './handle';
  * reads the chest of a deleted vessel.
  */
 export async function requireVessel(deps: Pick<AppDeps, 'store'>, vesselId: string): Promise<void> {
-  const notFound = new DomainError('not_found', 'Vessel not found');
-  if (!isUuid(vesselId)) throw notFound;
+  if (!isUuid(vesselId)) throw vesselNotFound();
   const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
-  if (state.status !== 'active') throw notFound;
+  if (state.status !== 'active') throw vesselNotFound();
 }

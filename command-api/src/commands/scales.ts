@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   decideScaleStream,
   decideVesselScale,
-  DomainError,
   evolveScaleStream,
   evolveVesselScale,
   initialScaleStreamState,
@@ -21,6 +20,7 @@ import {
   type VesselScaleAssignedEvent,
   type VesselScaleCommand,
   type VesselScaleState,
+  vesselNotFound,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
@@ -53,7 +53,6 @@ export const vesselScaleDecider: Decider<VesselScaleCommand, VesselScaleState, V
   isEvent: (event: DomainEvent): event is VesselScaleAssignedEvent => event.type === 'VesselScaleAssigned',
 };
 
-const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 
 /** A scale as the API answers it in lists and after an import (the shipped one has no count or date). */
 export interface ScaleSummary extends ScaleMetadata {

@@ -7,6 +7,7 @@ import {
   type VesselDetails,
   type VesselEvent,
   type VesselState,
+  vesselNotFound,
 } from '@medchest/domain';
 import { formBody } from '../http/context';
 import { isUuid, newId } from '../ids';
@@ -26,7 +27,6 @@ import { claimImo, loadClaim, releaseImo, type ClaimOutcome } from './imoClaims'
  * delete = delete, then release.
  */
 
-const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 
 /** The vessel as the read model shows it; falls back to the decided details if projections lag. */
 async function answer(deps: AppDeps, vesselId: string, details: VesselDetails) {

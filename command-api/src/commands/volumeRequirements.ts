@@ -21,6 +21,7 @@ import {
   type VolumeRequirementRow,
   type Scale,
   type VesselMedicalProfile,
+  vesselNotFound,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { RecordedEvent } from '@medchest/eventstore';
@@ -38,7 +39,6 @@ import { scaleInForce, streamEventsAsOf } from './scaleInForce';
  * domain's: this file only gathers the inputs and shapes the answer.
  */
 
-const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 export const notInFleetOn = (asOf: string) => `This vessel was not in the fleet on ${asOf}`;
 
 const INVALID_DATE = 'Please enter a valid date';

@@ -1,4 +1,4 @@
-import { DomainError } from '@medchest/domain';
+import { vesselNotFound } from '@medchest/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
@@ -15,7 +15,7 @@ export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   app.get<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
     const vessel = isUuid(request.params.id) ? await getVessel(deps.db, request.params.id) : undefined;
-    if (!vessel) throw new DomainError('not_found', 'Vessel not found');
+    if (!vessel) throw vesselNotFound();
     return vessel;
   });
 

@@ -16,7 +16,8 @@ export type VesselCommand =
       file?: { sha256: string; fileName: string; sizeBytes: number };
     };
 
-const notFound = () => new DomainError('not_found', 'Vessel not found');
+/** The 404 of every call about a vessel that does not exist (or was deleted), API-wide. */
+export const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
 
 /** Same details, field by field; key order and absent-vs-undefined do not count as a change. */
 function sameDetails(a: VesselDetails, b: VesselDetails): boolean {
@@ -31,17 +32,17 @@ export function decideVessel(command: VesselCommand, state: VesselState): Vessel
       if (state.status !== 'absent') throw new DomainError('conflict', 'Vessel already exists');
       return [{ type: 'VesselCreated', data: { vesselId: command.vesselId, details: command.details } }];
     case 'UpdateVessel':
-      if (state.status !== 'active') throw notFound();
+      if (state.status !== 'active') throw vesselNotFound();
       // Saving an unchanged form is not a fact worth recording.
       if (sameDetails(state.details, command.details)) return [];
       return [{ type: 'VesselUpdated', data: { vesselId: command.vesselId, details: command.details } }];
     case 'DeleteVessel':
-      if (state.status !== 'active') throw notFound();
+      if (state.status !== 'active') throw vesselNotFound();
       return [
         { type: 'VesselDeleted', data: { vesselId: command.vesselId, vesselName: state.details.vesselName } },
       ];
     case 'RecordCertificate': {
-      if (state.status !== 'active') throw notFound();
+      if (state.status !== 'active') throw vesselNotFound();
       const { vesselId, expiryDate, file } = command;
       const certificateIssuer = command.certificateIssuer.trim();
       if (!isIsoDate(expiryDate) || !certificateIssuer) {

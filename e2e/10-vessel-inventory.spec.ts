@@ -346,3 +346,30 @@ test('View as of a day before the vessel joined the fleet says so', async ({ pag
     await expect(page.getByTestId('inventory-error')).toHaveText(`This vessel was not in the fleet on ${utcDay(-1)}`);
   });
 });
+
+test('a non-compliant demo chest: its status, and one click to the items that make it so', async ({ page }) => {
+  await signInViaApi(page, DEMO);
+  const fleet = (await (await page.request.get('/api/dashboard/fleet-compliance')).json()) as {
+    id: string;
+    vesselName: string;
+    complianceStatus: string;
+    criticalItems: number;
+    lowStockItems: number;
+  }[];
+  const vessel = fleet.find((v) => v.complianceStatus === 'Critical' && v.criticalItems > 0);
+  expect(vessel, 'the demo fleet has a Critical vessel').toBeDefined();
+  await openInventory(page, { id: vessel!.id, vesselName: vessel!.vesselName });
+  await expect(page.getByTestId('chest-status')).toHaveText('Critical');
+
+  const rows = page.getByTestId('inventory-row');
+  await expect(page.getByTestId('item-filter-critical')).toContainText(String(vessel!.criticalItems));
+  await page.getByTestId('item-filter-critical').click();
+  await expect(page.getByTestId('item-filter-critical')).toHaveAttribute('aria-pressed', 'true');
+  await expect(rows).toHaveCount(vessel!.criticalItems);
+  for (const status of await rows.getByTestId('item-status').allTextContents()) expect(status).toBe('Critical');
+
+  await page.getByTestId('item-filter-low_stock').click();
+  await expect(rows).toHaveCount(vessel!.lowStockItems);
+  await page.getByTestId('item-filter-all').click();
+  await expect(page.getByTestId('inventory-count')).toHaveText(/^(\d+) of \1 items$/);
+});

@@ -1,5 +1,5 @@
 import { formatRequirement } from '../scale/required';
-import type { ItemCompliance, ItemStatus } from './status';
+import { vesselStatus, type ItemCompliance, type ItemStatus, type VesselStatus } from './status';
 
 /**
  * One row of a vessel's volume requirements (spec 000 §3 "Volume requirement row"): what one scale
@@ -37,4 +37,12 @@ export function volumeRequirementRow(item: ItemCompliance): VolumeRequirementRow
     complianceStatus: item.status,
     expiringSoon: item.expiringSoonBatches.length > 0,
   };
+}
+
+/**
+ * The vessel's status from its volume requirement rows (a page that holds the rows, today's or
+ * "as of", needs no other call): the same rule as vesselStatus, read off the rows.
+ */
+export function vesselStatusOfRows(rows: readonly { complianceStatus: ItemStatus | string; expiringSoon: boolean }[]): VesselStatus {
+  return vesselStatus(rows.map((row) => ({ status: row.complianceStatus, expiringSoonBatches: row.expiringSoon ? [row] : [] })));
 }

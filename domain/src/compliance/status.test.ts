@@ -4,6 +4,7 @@ import { parseScaleCsv } from '../scale/parseCsv';
 import type { VesselMedicalProfile } from '../scale/profile';
 import { requiredQuantity, type Requirement } from '../scale/required';
 import type { ChestBatch } from './batch';
+import { vesselStatusOfRows, volumeRequirementRow } from './requirementRow';
 import { evaluateChest, evaluateItem, itemStatus, vesselStatus, type ItemStatus, type VesselStatus } from './status';
 
 const TODAY = '2026-03-10';
@@ -99,7 +100,10 @@ describe('a vessel chest and its status', () => {
     ['a batch of an id the scale does not have', [med(10), sup(2), { scaleId: 'IMGS99', quantity: 1, expiryDate: day(5) }], {}, 'Compliant'],
     ['category C: MED not carried, only the supply counts', [sup(2)], { category: 'C' }, 'Compliant'],
   ])('%s', (_case, batches, overrides, status) => {
-    expect(evaluateChest(scale, { ...profile, ...overrides }, batches, TODAY).status).toBe(status);
+    const chest = evaluateChest(scale, { ...profile, ...overrides }, batches, TODAY);
+    expect(chest.status).toBe(status);
+    // A page holding only the rows (the API's answer) reads the same status off them.
+    expect(vesselStatusOfRows(chest.items.map(volumeRequirementRow))).toBe(status);
   });
 
   it('lists every scale item in order, with counts, expiring batches and unmatched batches', () => {

@@ -34,7 +34,7 @@ export function itemStatus(requirement: Requirement, countedQuantity: number): I
 }
 
 /** Whether an item status takes part in the vessel's compliance (required items with a figure). */
-export function isAssessed(status: ItemStatus): boolean {
+export function isAssessed(status: ItemStatus | string): boolean {
   return status === 'compliant' || status === 'low_stock' || status === 'critical';
 }
 
@@ -79,7 +79,7 @@ export function evaluateItem<B extends ChestBatch>(
  * is low; else Expiring Soon if any batch counted toward a required item expires within 60 days;
  * else Compliant. Items not required or without a figure play no part, nor do their batches.
  */
-export function vesselStatus(items: readonly Pick<ItemCompliance, 'status' | 'expiringSoonBatches'>[]): VesselStatus {
+export function vesselStatus(items: readonly { status: ItemStatus | string; expiringSoonBatches: readonly unknown[] }[]): VesselStatus {
   if (items.some((i) => i.status === 'critical')) return 'Critical';
   if (items.some((i) => i.status === 'low_stock')) return 'Non-Compliant';
   if (items.some((i) => isAssessed(i.status) && i.expiringSoonBatches.length > 0)) return 'Expiring Soon';

@@ -3,6 +3,7 @@ import {
   BATCH_QUANTITY_UPDATED_TOAST,
   BATCH_QUANTITY_UPDATE_FAILED_TOAST,
   batchQuantityPatchSchema,
+  vesselStatusOfRows,
 } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -11,7 +12,17 @@ import { BoxIcon, EditIcon, PlusIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { batchesByItem, filterRows, requiredText, statusBadge } from './inventoryView';
+import { complianceTone } from '../dashboard/complianceTone';
+import {
+  batchesByItem,
+  filterRows,
+  ITEM_FILTERS,
+  itemFilterCounts,
+  matchesItemFilter,
+  requiredText,
+  statusBadge,
+  type ItemFilter,
+} from './inventoryView';
 import type { InventoryBatch, VolumeRequirementRow } from './types';
 import { useInventoryBatches, useUpdateBatchQuantity, useVolumeRequirements } from './useInventory';
 
@@ -35,9 +46,14 @@ export function CurrentInventoryTab({
   const requirements = useVolumeRequirements(vesselId, asOf);
   const batches = useInventoryBatches(vesselId);
   const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<ItemFilter>('all');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const byItem = useMemo(() => batchesByItem(batches.data ?? []), [batches.data]);
-  const rows = useMemo(() => filterRows(requirements.data ?? [], search), [requirements.data, search]);
+  const rows = useMemo(
+    () => filterRows(requirements.data ?? [], search).filter((row) => matchesItemFilter(row, filter)),
+    [requirements.data, search, filter],
+  );
+  const counts = useMemo(() => itemFilterCounts(requirements.data ?? []), [requirements.data]);
 
   const toggle = (scaleId: string) =>
     setExpanded((current) => {
@@ -74,7 +90,7 @@ export function CurrentInventoryTab({
   } else if (rows.length === 0) {
     content = (
       <EmptyState title="No items match your search" testId="inventory-no-match">
-        Try another scale id or description.
+        {filter === 'all' ? 'Try another scale id or description.' : 'Try another filter, scale id or description.'}
       </EmptyState>
     );
   } else {
@@ -186,6 +202,27 @@ export function CurrentInventoryTab({
         {requirements.data && (
           <span className="text-muted inventory-count" data-testid="inventory-count">
             {rows.length} of {requirements.data.length} items
+          </span>
+        )}
+        {requirements.data && requirements.data.length > 0 && (
+          <span className="inventory-filters">
+            <Badge tone={complianceTone(vesselStatusOfRows(requirements.data))} testId="chest-status">
+              {vesselStatusOfRows(requirements.data)}
+            </Badge>
+            <span className="inventory-filters__chips" role="group" aria-label="Show items">
+              {ITEM_FILTERS.map(({ id, label }) => (
+                <button
+                  key={id}
+                  type="button"
+                  className="filter-chip"
+                  aria-pressed={filter === id}
+                  onClick={() => setFilter(id)}
+                  data-testid={`item-filter-${id}`}
+                >
+                  {label} <span className="filter-chip__count">{counts[id]}</span>
+                </button>
+              ))}
+            </span>
           </span>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfParam, batchesByItem, filterRows, messageToast, requiredText, statusBadge, todayIso } from './inventoryView';
+import { asOfParam, batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, messageToast, requiredText, statusBadge, todayIso } from './inventoryView';
 import type { InventoryBatch, VolumeRequirementRow } from './types';
 
 const row = (scaleId: string, scaleDescription: string, extra: Partial<VolumeRequirementRow> = {}): VolumeRequirementRow => ({
@@ -100,5 +100,29 @@ describe('messageToast', () => {
       title: 'Upload Failed',
       description: 'No valid inventory items found in CSV',
     });
+  });
+});
+
+describe('the quick filters', () => {
+  const rows = [
+    row('A', 'ok', { complianceStatus: 'compliant' }),
+    row('B', 'ok, expiring', { complianceStatus: 'compliant', expiringSoon: true }),
+    row('C', 'low, expiring', { complianceStatus: 'low_stock', expiringSoon: true }),
+    row('D', 'critical', { complianceStatus: 'critical' }),
+    row('E', 'not required, its batch expiring', { complianceStatus: 'not_required', expiringSoon: true }),
+  ];
+
+  it.each([
+    ['all', ['A', 'B', 'C', 'D', 'E']],
+    ['critical', ['D']],
+    ['low_stock', ['C']],
+    // Expiring stock of an item the vessel need not carry is not a compliance matter.
+    ['expiring', ['B', 'C']],
+  ] as const)('%s shows %j', (filter, ids) => {
+    expect(rows.filter((r) => matchesItemFilter(r, filter)).map((r) => r.scaleId)).toEqual(ids);
+  });
+
+  it('counts what each filter shows', () => {
+    expect(itemFilterCounts(rows)).toEqual({ all: 5, critical: 1, low_stock: 1, expiring: 2 });
   });
 });

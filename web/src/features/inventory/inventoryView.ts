@@ -75,3 +75,29 @@ export function messageToast(message: string, fallbackTitle: string): { title: s
   if (at > 0) return { title: message.slice(0, at), description: message.slice(at + 2) };
   return { title: fallbackTitle, description: message };
 }
+
+/**
+ * Quick filters above the table, so the items that make a chest non-compliant are one click away
+ * rather than somewhere among 141 rows: what needs restocking (critical, low) and what needs
+ * replacing soon (a counted batch expiring within 60 days).
+ */
+export const ITEM_FILTERS = [
+  { id: 'all', label: 'All' },
+  { id: 'critical', label: 'Critical' },
+  { id: 'low_stock', label: 'Low' },
+  { id: 'expiring', label: 'Expiring soon' },
+] as const;
+export type ItemFilter = (typeof ITEM_FILTERS)[number]['id'];
+
+export function matchesItemFilter(row: VolumeRequirementRow, filter: ItemFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'expiring') return row.expiringSoon && row.complianceStatus !== 'not_required' && row.complianceStatus !== 'quantity_not_set';
+  return row.complianceStatus === filter;
+}
+
+/** How many rows each quick filter shows. */
+export function itemFilterCounts(rows: readonly VolumeRequirementRow[]): Record<ItemFilter, number> {
+  const counts = { all: 0, critical: 0, low_stock: 0, expiring: 0 } satisfies Record<ItemFilter, number>;
+  for (const row of rows) for (const { id } of ITEM_FILTERS) if (matchesItemFilter(row, id)) counts[id]++;
+  return counts;
+}

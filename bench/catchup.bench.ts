@@ -24,6 +24,7 @@ import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { allProjections, createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { streamIdOf } from '@medchest/projections/testing/events';
 import pg from 'pg';
+import { random } from './lib/random';
 import { recordFigure } from './lib/results';
 
 const TOTAL_EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
@@ -36,17 +37,6 @@ const BULK_CHUNK = 5_000;
 // A realistic history
 // ---------------------------------------------------------------------------------------------
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run replays the same history. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = random(20_250_601);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 const uuid = () => {

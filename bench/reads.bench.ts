@@ -53,6 +53,7 @@ import { createProjectionRunner, createReadModelDb, getDashboardStats, listFleet
 import { vesselDetails } from '@medchest/projections/testing/events';
 import { sql } from 'kysely';
 import { percentile, runLoad, type LoadResult } from './lib/httpLoad';
+import { random } from './lib/random';
 import { recordFigure } from './lib/results';
 
 const VESSELS = Number(process.env.BENCH_VESSELS ?? 1_000);
@@ -67,17 +68,6 @@ const WARMUP_MS = 250;
 const SEED_CONCURRENCY = 4;
 const GOAL_P95_MS = 25;
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same fleet. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = random(20_250_603);
 const between = (low: number, high: number) => low + Math.floor(rnd() * (high - low + 1));
 

@@ -133,6 +133,7 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
     onlyIfChanged: true,
   });
   // A vessel moved to a shorter scale: its rows past the new end go.
+  if (counts.length === 0) return;
   await sql`
     DELETE FROM volume_requirements v
     USING jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) AS r(vessel_id text, n integer)

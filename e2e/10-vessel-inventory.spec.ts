@@ -347,7 +347,7 @@ test('View as of a day before the vessel joined the fleet says so', async ({ pag
   });
 });
 
-test('a non-compliant demo chest: its status, and one click to the items that make it so', async ({ page }) => {
+test('a non-compliant demo chest: its status, one click to the items that make it so, and the same at a glance on the vessel page', async ({ page }) => {
   await signInViaApi(page, DEMO);
   const fleet = (await (await page.request.get('/api/dashboard/fleet-compliance')).json()) as {
     id: string;
@@ -372,4 +372,13 @@ test('a non-compliant demo chest: its status, and one click to the items that ma
   await expect(rows).toHaveCount(vessel!.lowStockItems);
   await page.getByTestId('item-filter-all').click();
   await expect(page.getByTestId('inventory-count')).toHaveText(/^(\d+) of \1 items$/);
+
+  // The vessel's own page says the same at a glance, and leads to the items.
+  await page.goto(`/vessels/${vessel!.id}`);
+  const card = page.getByTestId('chest-summary');
+  await expect(card.getByTestId('chest-summary-status')).toHaveText('Critical');
+  await expect(card.getByTestId('chest-summary-critical')).toHaveText(String(vessel!.criticalItems));
+  await expect(card.getByTestId('chest-summary-low')).toHaveText(String(vessel!.lowStockItems));
+  await card.getByRole('link', { name: 'View Items' }).click();
+  await expect(page).toHaveURL(new RegExp(`/inventory/${vessel!.id}$`));
 });

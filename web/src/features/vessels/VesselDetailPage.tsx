@@ -10,6 +10,7 @@ import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, TrashIcon } from '../../com
 import { formatDate } from '../../lib/dates';
 import { NOT_SPECIFIED } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { ChestSummaryCard } from '../inventory/ChestSummaryCard';
 import { VesselScaleCard } from '../scales/VesselScaleCard';
 import { useDeleteVessel, useVessel, useVessels } from './useVessels';
 import { EditVesselModal } from './VesselFormModal';
@@ -122,6 +123,8 @@ export function VesselDetailPage() {
           </Info>
         </dl>
       </Card>
+
+      <ChestSummaryCard vesselId={v.id} />
 
       <VesselScaleCard vesselId={v.id} vesselName={v.vesselName} />
 

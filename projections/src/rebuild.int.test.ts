@@ -98,8 +98,9 @@ describe('rebuild', () => {
     const before = await snapshotReadModels(t.db);
     expect(before.vessels).toHaveLength(8);
     expect(before.users).toHaveLength(4);
-    // Vessel lines (created, renamed, deleted), then per chest one import and one quantity line.
-    expect(before.activities).toHaveLength(12 + 4 + 4 + 6 + 6);
+    // Vessel lines (created, renamed, deleted), per chest one import and one quantity line, and
+    // one line per scale assignment.
+    expect(before.activities).toHaveLength(12 + 4 + 4 + 6 + 6 + 3);
     expect(before.inventory_batches).toHaveLength(6 * 3 - 1 - 3);
     expect(before.inventory_imports).toHaveLength(6);
     expect(before.activity_batches).toHaveLength(18);

@@ -214,7 +214,7 @@ describe("a vessel's scale", () => {
 
     const events = (await t.allEvents()).slice(before);
     expect(events.map((e) => [e.streamId, e.type, e.data])).toEqual([
-      [`vesselScale-${vesselId}`, 'VesselScaleAssigned', { vesselId, scaleId: scale.id }],
+      [`vesselScale-${vesselId}`, 'VesselScaleAssigned', { vesselId, scaleId: scale.id, scaleName: scale.name }],
     ]);
     // The command waited for the read models: the next read already shows it.
     expect((await send('GET', `/api/vessels/${vesselId}/scale`, admin)).json()).toEqual(metadata);

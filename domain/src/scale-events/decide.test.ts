@@ -131,7 +131,8 @@ describe('vessel scale decider', () => {
   });
   const panama = { id: 'panama-2024-2024-01-01', name: 'Panama 2024', source: 'PMA', effectiveDate: '2024-01-01' };
   const assign = (scale: VesselScaleCommand['scale']): VesselScaleCommand => ({ type: 'AssignVesselScale', vesselId: 'v1', scale });
-  const assigned = (scaleId: string): VesselScaleAssignedEvent => ({ type: 'VesselScaleAssigned', data: { vesselId: 'v1', scaleId } });
+  const NAMES: Record<string, string> = { [panama.id]: panama.name, [SHIPPED_SCALE_METADATA.id]: SHIPPED_SCALE_METADATA.name };
+  const assigned = (scaleId: string): VesselScaleAssignedEvent => ({ type: 'VesselScaleAssigned', data: { vesselId: 'v1', scaleId, scaleName: NAMES[scaleId] } });
 
   it('a vessel never assigned follows the shipped scale', () => {
     expect(scaleInForce(initialVesselScaleState())).toBe(SHIPPED_SCALE_METADATA.id);

@@ -83,5 +83,5 @@ export type VesselScaleCommand = {
 export function decideVesselScale(command: VesselScaleCommand, state: VesselScaleState): VesselScaleAssignedEvent[] {
   if (!command.scale) throw new DomainError('validation', SELECT_VALID_SCALE, { scaleId: SELECT_VALID_SCALE });
   if (command.scale.id === scaleInForce(state)) return [];
-  return [{ type: 'VesselScaleAssigned', data: { vesselId: command.vesselId, scaleId: command.scale.id } }];
+  return [{ type: 'VesselScaleAssigned', data: { vesselId: command.vesselId, scaleId: command.scale.id, scaleName: command.scale.name } }];
 }

@@ -106,7 +106,12 @@ export const ScaleImported = defineEvent(
 export const VesselScaleAssigned = defineEvent(
   'VesselScaleAssigned',
   1,
-  z.object({ vesselId: z.string(), scaleId: z.string().min(1) }),
+  z.object({
+    vesselId: z.string(),
+    scaleId: z.string().min(1),
+    /** The scale's name then, for the activity feed and the auditor (a scale id is a slug). */
+    scaleName: z.string().optional(),
+  }),
 );
 
 export const scaleEventDefinitions = [ScaleImported, VesselScaleAssigned] as const;

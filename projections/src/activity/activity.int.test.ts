@@ -182,6 +182,21 @@ describe('inventory activity', () => {
     ]);
   });
 
+  it('a scale assignment is a vessel_updated line naming the vessel and the scale', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } })]);
+    const assigned = log.record({ type: 'VesselScaleAssigned', data: { vesselId: V, scaleId: 'panama-2024-01-01', scaleName: 'Panama Flag Scale' } });
+    await t.project([assigned]);
+    const [latest] = await listActivities(t.db, { limit: 1 });
+    expect(latest).toMatchObject({
+      id: assigned.id,
+      activityType: 'vessel_updated',
+      description: 'Medical scale of MV Nordic Star set to Panama Flag Scale',
+      vessel: { vesselName: 'MV Nordic Star' },
+      metadata: { scaleId: 'panama-2024-01-01' },
+    });
+  });
+
   it('an import for a vessel the feed has never seen keeps its line without the name', async () => {
     const log = createFakeLog();
     await t.project([log.record(importOf(4, 'x.csv'))]);

@@ -15,7 +15,7 @@ export type ActivityType =
   | 'usage_tracked';
 
 /** The events the feed reads: BatchAdded makes no line, it only records the batch's number. */
-export const ACTIVITY_EVENT_TYPES = [...VESSEL_EVENT_TYPES, 'BatchAdded', 'BatchAdjusted', 'InventoryImported'] as const;
+export const ACTIVITY_EVENT_TYPES = [...VESSEL_EVENT_TYPES, 'BatchAdded', 'BatchAdjusted', 'InventoryImported', 'VesselScaleAssigned'] as const;
 
 /** What the feed knows of the log before an event: for the lines whose event does not say it all. */
 export interface ActivityContext {
@@ -107,6 +107,18 @@ export function describeActivity(event: ProjectedEvent, context: ActivityContext
       }
       return { activityType: 'inventory_update', description, vesselId, vesselName: context.vesselName(vesselId), metadata };
     }
+    case 'VesselScaleAssigned': {
+      // The vessel's requirements change with its scale: a vessel_updated line for the auditor.
+      const { vesselId, scaleId, scaleName } = event.data;
+      const vesselName = context.vesselName(vesselId);
+      return {
+        activityType: 'vessel_updated',
+        description: `Medical scale${vesselName === null ? '' : ` of ${vesselName}`} set to ${scaleName ?? scaleId}`,
+        vesselId,
+        vesselName,
+        metadata: { scaleId },
+      };
+    }
     default:
       return undefined;
   }
@@ -135,7 +147,7 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
   const vesselIds = new Set<string>();
   const batchIds = new Set<string>();
   for (const event of events) {
-    if (event.type === 'InventoryImported' || event.type === 'BatchAdjusted') vesselIds.add(event.data.vesselId);
+    if (event.type === 'InventoryImported' || event.type === 'BatchAdjusted' || event.type === 'VesselScaleAssigned') vesselIds.add(event.data.vesselId);
     if (event.type === 'BatchAdjusted') batchIds.add(event.data.batchId);
   }
   const names = new Map<string, string>();

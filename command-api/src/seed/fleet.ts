@@ -85,6 +85,25 @@ export function addDays(isoDay: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * The medical profile of each demo vessel, so the chest rules' cases all appear: chemical and gas
+ * tankers carry dangerous goods (the MFAG antidotes are doubled); small short-sea ships are coastal
+ * (category B); vessels whose master is a woman have women on board (the gynaecological items).
+ */
+const CARRIES_DANGEROUS_GOODS: readonly VesselType[] = ['OIL_CHEMICAL_TANKER', 'GAS_CARRIER'];
+const COASTAL_CREW_MAX = 14;
+const WOMEN_ON_BOARD = new Set([
+  'Fjord Pioneer',
+  'Silver Tern',
+  'Cretan Spirit',
+  'Golden Osprey',
+  'Jade Horizon',
+  'Caribbean Dawn',
+  'Liberty Crown',
+  'Panama Sun',
+  'Meridian Pride',
+]);
+
 const emailLocalPart = (vesselName: string) => vesselName.toLowerCase().replace(/[^a-z0-9]+/g, '.');
 
 /** The demo fleet as vessel form bodies, with dates relative to `today` (YYYY-MM-DD). */
@@ -105,6 +124,9 @@ export function demoFleet(today: string): VesselFormInput[] {
       contactEmail: `master.${emailLocalPart(vesselName)}@${owner.domain}`,
       contractEndDate,
       onboardingDate: addDays(contractEndDate, -Math.round(years * 365.25)),
+      medicalCategory: crew <= COASTAL_CREW_MAX ? 'B' : 'A',
+      womenOnBoard: WOMEN_ON_BOARD.has(vesselName),
+      carriesDangerousGoods: CARRIES_DANGEROUS_GOODS.includes(vesselType),
     };
   });
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from './db';
-import { hasStaleChests, refreshChests } from './medical-chest/refresh';
+import { hasStaleChests } from './medical-chest/refresh';
 
 /**
  * A fleet-wide answer (the fleet compliance list, the dashboard stats) kept in memory, serialized,
@@ -31,7 +31,7 @@ import { hasStaleChests, refreshChests } from './medical-chest/refresh';
 export interface ReadCache {
   /**
    * The JSON of `compute()`'s answer for this day: kept from an earlier call when nothing it reads
-   * has changed, otherwise computed (after refreshing the chests stale for `today`).
+   * has changed, otherwise computed (its queries refresh the chests stale for `today` first).
    */
   get(day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
 }
@@ -49,10 +49,11 @@ export function createReadCache(db: Kysely<ReadModelDb>, projections: readonly s
       let pending = computing.get(key);
       if (!pending) {
         pending = (async () => {
-          await refreshChests(db, today);
-          const keep = !(await hasStaleChests(db, today));
+          // The queries refresh the chests stale for `today` themselves (listFleetCompliance,
+          // getDashboardStats); whatever a compute does, an answer is only kept when no chest is
+          // left stale for the day after it.
           const json = JSON.stringify(await compute());
-          if (keep) kept = { key, json };
+          if (!(await hasStaleChests(db, today))) kept = { key, json };
           return json;
         })().finally(() => computing.delete(key));
         computing.set(key, pending);

@@ -54,6 +54,7 @@ export function CurrentInventoryTab({
     [requirements.data, search, filter],
   );
   const counts = useMemo(() => itemFilterCounts(requirements.data ?? []), [requirements.data]);
+  const chestStatus = useMemo(() => vesselStatusOfRows(requirements.data ?? []), [requirements.data]);
 
   const toggle = (scaleId: string) =>
     setExpanded((current) => {
@@ -206,8 +207,8 @@ export function CurrentInventoryTab({
         )}
         {requirements.data && requirements.data.length > 0 && (
           <span className="inventory-filters">
-            <Badge tone={complianceTone(vesselStatusOfRows(requirements.data))} testId="chest-status">
-              {vesselStatusOfRows(requirements.data)}
+            <Badge tone={complianceTone(chestStatus)} testId="chest-status">
+              {chestStatus}
             </Badge>
             <span className="inventory-filters__chips" role="group" aria-label="Show items">
               {ITEM_FILTERS.map(({ id, label }) => (

@@ -23,7 +23,7 @@ export {
   refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { HierarchicalInventory, User, VolumeRequirementsAnswer } from '@medchest/projections';
+export type { HierarchicalInventory, InventoryBatch, User, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

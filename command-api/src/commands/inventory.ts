@@ -22,7 +22,7 @@ import {
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
 import { isUuid, newId } from '../ids';
-import { getHierarchicalInventory, getVessel, listVesselBatches, type HierarchicalInventory } from '../readModels';
+import { getHierarchicalInventory, getVessel, listVesselBatches, type HierarchicalInventory, type InventoryBatch as ReadModelBatch } from '../readModels';
 import type { AppDeps } from './context';
 import { handleCommand, type CommandContext, type Decider } from './handle';
 import { requireVessel } from './requireVessel';
@@ -56,16 +56,11 @@ async function knownScaleIds(deps: AppDeps, vesselId: string): Promise<ReadonlyS
   return new Set(scale.items.map((item) => item.id));
 }
 
-/** An inventory batch as the API answers it (spec 000 §3); absent optional fields are null. */
-export interface BatchAnswer {
-  id: string;
-  scaleId: string;
-  productName: string | null;
-  quantityOnBoard: number;
-  batchNumber: number;
-  expiryDate: string | null;
-  conditionNotes: string | null;
-}
+/**
+ * An inventory batch as the API answers it (spec 000 §3), absent optional fields null: the batches
+ * read model's shape, so GET inventory and the PATCH answer are the same object.
+ */
+export type BatchAnswer = ReadModelBatch;
 
 export const batchAnswer = (batch: InventoryBatch): BatchAnswer => ({
   id: batch.batchId,

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { answerDigest, toVolumeRequirementRow } from './evaluate';
-import { refreshChests } from './refresh';
+import { evaluationHolds, refreshChests } from './refresh';
 
 /**
  * A vessel's volume requirements for `today`, in the scale's order; undefined when the vessel is
@@ -41,7 +41,7 @@ export async function getVolumeRequirementsAnswer(
     db.selectFrom('chest_vessels').select(['rows_digest', 'evaluated_on', 'next_change_on']).where('vessel_id', '=', vesselId).executeTakeFirst();
   let row = await evaluation();
   if (!row) return undefined;
-  if (row.evaluated_on > today || (row.next_change_on !== null && row.next_change_on <= today)) {
+  if (!evaluationHolds(row, today)) {
     await refreshChests(db, today, [vesselId]);
     row = await evaluation();
     if (!row) return undefined;

@@ -24,7 +24,15 @@ export async function refreshChests(db: Kysely<ReadModelDb>, today: string, vess
   });
 }
 
-/** The chests (of these vessels, or all) whose stored evaluation does not hold for `today`. */
+/**
+ * Whether a stored evaluation holds for `today`: made for that day or before, and its next change
+ * not yet come. staleChests below asks the same in SQL.
+ */
+export function evaluationHolds(row: { evaluated_on: string; next_change_on: string | null }, today: string): boolean {
+  return row.evaluated_on <= today && (row.next_change_on === null || today < row.next_change_on);
+}
+
+/** The chests (of these vessels, or all) whose stored evaluation does not hold for `today` (see evaluationHolds). */
 function staleChests(db: Kysely<ReadModelDb>, today: string, vesselIds?: readonly string[]) {
   let query = db
     .selectFrom('chest_vessels')

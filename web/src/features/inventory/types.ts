@@ -1,12 +1,16 @@
-/** Inventory compliance status of one scale item (spec 000 §4; issue 3's rules). */
-export type ItemComplianceStatus = 'compliant' | 'low_stock' | 'critical' | 'not_required' | 'quantity_not_set';
+import type { ItemStatus } from '@medchest/domain';
+
+/** Inventory compliance status of one scale item (spec 000 §4): the domain's statuses. */
+export type ItemComplianceStatus = ItemStatus;
 
 /** One row of GET /api/vessels/{id}/volume-requirements (spec 000 §3): a scale item for this vessel. */
 export interface VolumeRequirementRow {
   scaleId: string;
   scaleDescription: string;
+  /** The scale's section (Medicines, 1. Resuscitation …). */
+  section?: string;
   requiredQuantity: number | null;
-  requiredUnit: string;
+  requiredUnit: string | null;
   /** The requirement as text, e.g. '50 tablets'. */
   requirement: string;
   actualQuantity: number;

@@ -42,6 +42,9 @@ export async function migrateReadModels(db: Kysely<ReadModelDb>): Promise<void> 
     provider: { getMigrations: async () => Object.fromEntries(readModelMigrations) },
     migrationTableName: 'read_model_migrations',
     migrationLockTableName: 'read_model_migrations_lock',
+    // Feature branches number their migrations in ranges of their own and land in any order; read
+    // models are disposable, so a migration that sorts before one already run is simply run.
+    allowUnorderedMigrations: true,
   });
   let lost: Error | undefined;
   const lockConnection = await openDedicatedConnection(db, (error) => (lost = error));

@@ -21,3 +21,4 @@ export * from './compliance/index';
 export * from './inventory/index';
 export * from './scale-events/index';
 export * from './report/index';
+export * from './order/index';

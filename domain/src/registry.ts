@@ -7,12 +7,14 @@ import { imoClaimEventDefinitions, type ImoClaimEvent } from './vessel/imoClaim'
 import { inventoryEventDefinitions, type InventoryEvent } from './inventory/events';
 import { scaleEventDefinitions, type ScaleEvent } from './scale-events/events';
 import { reportEventDefinitions, type ReportEvent } from './report/events';
+import { orderEventDefinitions, type OrderEvent } from './order/events';
+import { orderNumberEventDefinitions, type OrderNumberEvent } from './order/orderNumber';
 
 /**
  * Every event the product records, in one union. Adding a capability means adding its
  * definitions here; the event store, projections and workers learn about them from this list.
  */
-export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent | InventoryEvent | ScaleEvent | ReportEvent;
+export type DomainEvent = VesselEvent | ImoClaimEvent | UserEvent | EmailEvent | InventoryEvent | ScaleEvent | ReportEvent | OrderEvent | OrderNumberEvent;
 export type DomainEventType = DomainEvent['type'];
 export type EventData<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
 
@@ -24,6 +26,8 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
   ...inventoryEventDefinitions,
   ...scaleEventDefinitions,
   ...reportEventDefinitions,
+  ...orderEventDefinitions,
+  ...orderNumberEventDefinitions,
 ];
 
 const byType = new Map(allDefinitions.map((d) => [d.type, d]));

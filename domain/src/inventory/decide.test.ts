@@ -241,3 +241,28 @@ describe('the inventory state', () => {
     expect(batches).toEqual(foldInventory(events));
   });
 });
+
+describe('receiving an order delivery', () => {
+  const command: InventoryCommand = {
+    type: 'ReceiveOrderDelivery',
+    vesselId,
+    orderId: 'order-1',
+    batches: [
+      { batchId: 'rb-1', scaleId: 'IMGS01', batchNumber: 3, quantity: 30, expiryDate: '2028-01-31' },
+      { batchId: 'rb-2', scaleId: 'IMGS02', batchNumber: 1, quantity: 5 },
+    ],
+  };
+  const added: InventoryEvent[] = [
+    { type: 'BatchAdded', data: { batchId: 'rb-1', vesselId, scaleId: 'IMGS01', batchNumber: 3, quantity: 30, expiryDate: '2028-01-31', orderId: 'order-1' } },
+    { type: 'BatchAdded', data: { batchId: 'rb-2', vesselId, scaleId: 'IMGS02', batchNumber: 1, quantity: 5, orderId: 'order-1' } },
+  ];
+
+  it('adds one batch per received item, naming the order as its cause', () => {
+    given([]).when(command).then(added);
+  });
+
+  it('adds nothing again when the same receipt is retried', () => {
+    given(added).when(command).then([]);
+    given([added[0]]).when(command).then([added[1]]);
+  });
+});

@@ -20,7 +20,17 @@ export type InventoryCommand =
       rowErrors: string[];
     }
   | { type: 'AdjustBatch'; batchId: string; newQuantity: number; reason: BatchAdjustmentReason; note?: string }
-  | { type: 'RemoveBatch'; batchId: string; reason?: string };
+  | { type: 'RemoveBatch'; batchId: string; reason?: string }
+  | {
+      /**
+       * Goods of an order taken on board: one batch per received item, each naming the order as
+       * its cause. The order stream recorded the receipt first (with these batch ids).
+       */
+      type: 'ReceiveOrderDelivery';
+      vesselId: string;
+      orderId: string;
+      batches: { batchId: string; scaleId: string; batchNumber: number; quantity: number; expiryDate?: string }[];
+    };
 
 const batchNotFound = () => new DomainError('not_found', 'Batch not found');
 
@@ -116,6 +126,15 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
           },
         },
       ];
+    }
+    case 'ReceiveOrderDelivery': {
+      const view = inventoryView(state);
+      // The same receipt again (a retry after a crash): its batches are on record already.
+      const fresh = command.batches.filter((batch) => !view.batches.has(batch.batchId));
+      return fresh.map(({ batchId, scaleId, batchNumber, quantity, expiryDate }) => ({
+        type: 'BatchAdded',
+        data: { batchId, vesselId: command.vesselId, scaleId, batchNumber, quantity, ...(expiryDate ? { expiryDate } : {}), orderId: command.orderId },
+      }));
     }
     case 'RemoveBatch': {
       const batch = findBatch(state, command.batchId);

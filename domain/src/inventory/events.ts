@@ -42,6 +42,8 @@ export const BatchAdded = defineEvent(
     /** YYYY-MM-DD as printed on the pack; absent for items without one (instruments). */
     expiryDate: isoDate.optional(),
     conditionNotes: z.string().optional(),
+    /** The order whose delivery brought it on board (its cause), when it came with one. */
+    orderId: z.string().optional(),
   }),
 );
 

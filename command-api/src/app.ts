@@ -10,11 +10,13 @@ import type { SessionStore } from './auth/sessions';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
+import { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { inventoryRoutes } from './routes/inventory';
+import { orderRoutes } from './routes/orders';
 import { reportRoutes } from './routes/reports';
 import { scaleRoutes } from './routes/scales';
 import { vesselRoutes } from './routes/vessels';
@@ -44,6 +46,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limiting). */
   trustProxy?: boolean;
+  /** The HMAC key of supplier links (SUPPLIER_LINK_SECRET); default: the product's own, kept in api_secrets. */
+  supplierLinkSecret?: string;
 }
 
 /**
@@ -80,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(volumeRequirementRoutes, { deps, now });
   await app.register(reportRoutes, { deps, now });
   await app.register(scaleRoutes, { deps, now });
+  let linkSecret: Promise<string> | undefined;
+  const supplierLinkSecret = () => (linkSecret ??= options.supplierLinkSecret ? Promise.resolve(options.supplierLinkSecret) : productSecret(options.db, SUPPLIER_LINK_SECRET_NAME));
+  await app.register(orderRoutes, { deps, now, supplierLinkSecret });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 

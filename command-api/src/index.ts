@@ -6,3 +6,4 @@ export { handleCommand, type CommandDeps, type CommandContext } from './commands
 export { seedDemo, DEMO_ACCOUNT, ADMIN_ACCOUNT, DEMO_VESSEL_COUNT } from './seed/demo';
 export { userIdForEmail, uuidV5 } from './ids';
 export { isWebAppBuilt, WEB_NOT_BUILT } from './routes/web';
+export { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';

@@ -8,6 +8,9 @@ export {
   findUserByEmail,
   getDashboardStats,
   getHierarchicalInventory,
+  getOrder,
+  listOrders,
+  listSupplierOrders,
   getUser,
   getVessel,
   getVesselScale,
@@ -23,7 +26,7 @@ export {
   refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { HierarchicalInventory, InventoryBatch, User, VolumeRequirementsAnswer } from '@medchest/projections';
+export type { HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

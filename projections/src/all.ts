@@ -3,6 +3,7 @@ import { emailLogProjection } from './email-log/project';
 import { fleetComplianceProjection } from './fleet-compliance/project';
 import { inventoryImportsProjection } from './inventory-imports/project';
 import { medicalChestProjection } from './medical-chest/project';
+import { ordersProjection } from './orders/project';
 import type { Projection } from './projection';
 import { usersProjection } from './users/project';
 import { vesselsProjection } from './vessels/project';
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   emailLogProjection,
   medicalChestProjection,
   inventoryImportsProjection,
+  ordersProjection,
 ];

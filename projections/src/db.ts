@@ -8,6 +8,7 @@ import type { FleetComplianceTable } from './fleet-compliance/migration';
 import type { InventoryBatchesTable } from './inventory-batches/migration';
 import type { InventoryImportsTable } from './inventory-imports/migration';
 import type { ChestVesselsTable, ScalesTable, VolumeRequirementsTable } from './medical-chest/migration';
+import type { OrderItemsTable, OrderReceiptsTable, OrdersTable, OrderStatusHistoryTable } from './orders/migration';
 import type { UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
 
@@ -25,6 +26,10 @@ export interface ReadModelDb {
   scales: ScalesTable;
   chest_vessels: ChestVesselsTable;
   volume_requirements: VolumeRequirementsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  order_receipts: OrderReceiptsTable;
 }
 
 const DATE_OID = 1082;

@@ -41,3 +41,14 @@ export {
   MAX_INVENTORY_IMPORT_LIMIT,
   type InventoryImport,
 } from './inventory-imports/queries';
+export {
+  getOrder,
+  listOrders,
+  listSupplierOrders,
+  type Order,
+  type OrderFilters,
+  type OrderItemRow,
+  type OrderStatusHistoryRow,
+  type OrderWithItems,
+  type SupplierOrder,
+} from './orders/queries';

@@ -8,6 +8,7 @@ import { inventoryBatchesMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
 import { medicalChestMigration } from './medical-chest/migration';
+import { ordersMigration } from './orders/migration';
 import { usersMigration } from './users/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
@@ -27,6 +28,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0009_activity_inventory', activityInventoryMigration],
   ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
   ['0011_medical_chest', medicalChestMigration],
+  ['0040_orders', ordersMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -6,3 +6,4 @@ export * from './orderNumber';
 export * from './shortfall';
 export * from './schema';
 export * from './totals';
+export * from './purchaseOrder';

@@ -30,23 +30,34 @@ export function orderShortfall(
   batches: readonly ChestBatch[],
   threshold: string,
 ): ShortfallItem[] {
+  return chestOnThreshold(scale, profile, batches, threshold).filter((item) => item.required && item.orderQuantity > 0);
+}
+
+/**
+ * Every item of the scale on the threshold date, short or not (`required`: whether the vessel must
+ * carry it; orderQuantity 0 when it has enough): what an order's lines are checked against.
+ */
+export function chestOnThreshold(
+  scale: Pick<Scale, 'items'>,
+  profile: VesselMedicalProfile,
+  batches: readonly ChestBatch[],
+  threshold: string,
+): (ShortfallItem & { required: boolean })[] {
   const inDate = new Map<string, number>();
   for (const batch of batches) {
     if (batchCounts(batch, threshold)) inDate.set(batch.scaleId, (inDate.get(batch.scaleId) ?? 0) + batch.quantity);
   }
-  const items: ShortfallItem[] = [];
-  for (const item of scale.items) {
+  return scale.items.map((item) => {
     const requirement = requiredQuantity(item, profile);
-    if (requirement.kind !== 'required') continue;
+    const required = requirement.kind === 'required' ? requirement.amount : 0;
     const current = inDate.get(item.id) ?? 0;
-    if (current >= requirement.amount) continue;
-    items.push({
+    return {
       scaleId: item.id,
       scaleDescription: item.description,
-      requiredQuantity: requirement.amount,
+      requiredQuantity: required,
       currentInventory: current,
-      orderQuantity: Math.ceil(requirement.amount - current),
-    });
-  }
-  return items;
+      orderQuantity: Math.max(0, Math.ceil(required - current)),
+      required: requirement.kind === 'required',
+    };
+  });
 }

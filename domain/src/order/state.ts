@@ -13,6 +13,10 @@ export type OrderState =
       orderId: string;
       orderNumber: string;
       vesselId: string;
+      vesselName: string;
+      imoNumber: string;
+      expiryThreshold: string;
+      notes?: string;
       items: OrderItem[];
       supplier?: OrderSupplier;
       /** Units received so far per order item id. */
@@ -26,8 +30,20 @@ export const initialOrderState = (): OrderState => ({ status: 'absent' });
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderCreated') {
-    const { orderId, orderNumber, vesselId, items } = event.data;
-    return { status: 'draft', orderId, orderNumber, vesselId, items, received: {}, receiptIds: [] };
+    const { orderId, orderNumber, vesselId, vesselName, imoNumber, expiryThreshold, notes, items } = event.data;
+    return {
+      status: 'draft',
+      orderId,
+      orderNumber,
+      vesselId,
+      vesselName,
+      imoNumber,
+      expiryThreshold,
+      ...(notes !== undefined ? { notes } : {}),
+      items,
+      received: {},
+      receiptIds: [],
+    };
   }
   if (state.status === 'absent') return state;
   switch (event.type) {

@@ -1,4 +1,4 @@
-import { BATCH_ADJUSTMENT_REASON_LABELS } from '@medchest/domain';
+import { BATCH_ADJUSTMENT_REASON_LABELS, ORDER_STATUS_LABELS } from '@medchest/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { ActivitiesTable, ActivityBatchesTable } from './migration';
@@ -12,10 +12,20 @@ export type ActivityType =
   | 'vessel_deleted'
   | 'certificate_updated'
   | 'inventory_update'
-  | 'usage_tracked';
+  | 'usage_tracked'
+  | 'order_created'
+  | 'order_status_updated';
 
 /** The events the feed reads: BatchAdded makes no line, it only records the batch's number. */
-export const ACTIVITY_EVENT_TYPES = [...VESSEL_EVENT_TYPES, 'BatchAdded', 'BatchAdjusted', 'InventoryImported', 'VesselScaleAssigned'] as const;
+export const ACTIVITY_EVENT_TYPES = [
+  ...VESSEL_EVENT_TYPES,
+  'BatchAdded',
+  'BatchAdjusted',
+  'InventoryImported',
+  'VesselScaleAssigned',
+  'OrderCreated',
+  'OrderStatusChanged',
+] as const;
 
 /** What the feed knows of the log before an event: for the lines whose event does not say it all. */
 export interface ActivityContext {
@@ -119,6 +129,27 @@ export function describeActivity(event: ProjectedEvent, context: ActivityContext
         metadata: { scaleId },
       };
     }
+    case 'OrderCreated': {
+      const { orderNumber, vesselId, vesselName, items } = event.data;
+      const count = items.filter((item) => item.orderQuantity > 0).length;
+      return {
+        activityType: 'order_created',
+        description: `Order ${orderNumber} created for ${vesselName} (${count} ${count === 1 ? 'item' : 'items'})`,
+        vesselId,
+        vesselName,
+        metadata: { orderNumber, newStatus: 'draft' },
+      };
+    }
+    case 'OrderStatusChanged': {
+      const { orderNumber, vesselId, from, to } = event.data;
+      return {
+        activityType: 'order_status_updated',
+        description: `Order ${orderNumber} status changed from ${ORDER_STATUS_LABELS[from]} to ${ORDER_STATUS_LABELS[to]}`,
+        vesselId,
+        vesselName: context.vesselName(vesselId),
+        metadata: { orderNumber, previousStatus: from, newStatus: to },
+      };
+    }
     default:
       return undefined;
   }
@@ -132,6 +163,7 @@ function vesselNameAfter(event: ProjectedEvent): [string, string] | undefined {
       return [event.data.vesselId, event.data.details.vesselName];
     case 'VesselDeleted':
     case 'CertificateRecorded':
+    case 'OrderCreated':
       return [event.data.vesselId, event.data.vesselName];
     default:
       return undefined;
@@ -147,7 +179,14 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
   const vesselIds = new Set<string>();
   const batchIds = new Set<string>();
   for (const event of events) {
-    if (event.type === 'InventoryImported' || event.type === 'BatchAdjusted' || event.type === 'VesselScaleAssigned') vesselIds.add(event.data.vesselId);
+    if (
+      event.type === 'InventoryImported' ||
+      event.type === 'BatchAdjusted' ||
+      event.type === 'VesselScaleAssigned' ||
+      event.type === 'OrderStatusChanged'
+    ) {
+      vesselIds.add(event.data.vesselId);
+    }
     if (event.type === 'BatchAdjusted') batchIds.add(event.data.batchId);
   }
   const names = new Map<string, string>();

@@ -56,6 +56,10 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     scales: 'id',
     chest_vessels: 'vessel_id',
     volume_requirements: 'vessel_id, position',
+    orders: 'id',
+    order_items: 'id',
+    order_status_history: 'id',
+    order_receipts: 'batch_id',
   };
   const snapshot: Record<string, unknown[]> = {};
   for (const [table, key] of Object.entries(keys)) {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   currentEventVersion,
   inventoryStreamId,
+  ORDER_NUMBERS_STREAM,
+  orderStreamId,
   NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
   scaleStreamId,
   vesselScaleStreamId,
@@ -47,6 +49,14 @@ export function streamIdOf(event: DomainEvent): string {
       return scaleStreamId(event.data.scaleId);
     case 'VesselScaleAssigned':
       return vesselScaleStreamId(event.data.vesselId);
+    case 'OrderCreated':
+    case 'OrderStatusChanged':
+    case 'OrderVendorAssigned':
+    case 'OrderItemsQuoted':
+    case 'OrderItemsReceived':
+      return orderStreamId(event.data.orderId);
+    case 'OrderNumberAssigned':
+      return ORDER_NUMBERS_STREAM;
   }
   const d = event.data as { vesselId?: string; userId?: string; messageId?: string };
   if (d.vesselId) return `vessel-${d.vesselId}`;

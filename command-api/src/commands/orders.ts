@@ -1,0 +1,300 @@
+import {
+  assignVendorSchema,
+  chestOnThreshold,
+  createOrderSchema,
+  decideOrder,
+  decideOrderNumber,
+  DomainError,
+  evolveOrder,
+  evolveOrderNumber,
+  generateOrderSchema,
+  initialOrderNumberState,
+  initialOrderState,
+  inventoryBatches,
+  inventoryStreamId,
+  medicalProfileOf,
+  ORDER_NUMBERS_STREAM,
+  orderEventDefinitions,
+  orderNotFound,
+  orderNumberEventDefinitions,
+  orderShortfall,
+  orderStatusSchema,
+  orderStreamId,
+  purchaseOrderCsv,
+  purchaseOrderFileName,
+  purchaseOrderOf,
+  quoteSchema,
+  vesselNotFound,
+  vesselStreamId,
+  type Actor,
+  type DomainEvent,
+  type ExistingOrder,
+  type OrderCommand,
+  type OrderEvent,
+  type OrderItem,
+  type OrderNumberCommand,
+  type OrderNumberEvent,
+  type OrderNumberState,
+  type OrderState,
+  type OrderStatus,
+  type ShortfallItem,
+} from '@medchest/domain';
+import { purchaseOrderPdf } from '@medchest/domain/order/purchaseOrderPdf';
+import { verifySupplierLink } from '@medchest/domain/order/supplierLink.node';
+import type { LogPosition } from '@medchest/eventstore';
+import { formBody } from '../http/context';
+import { isUuid, newId } from '../ids';
+import { getOrder, type OrderWithItems } from '../readModels';
+import type { AppDeps } from './context';
+import { vesselDecider } from './deciders';
+import { handleCommand, loadState, type CommandContext, type Decider } from './handle';
+import { inventoryDecider } from './inventory';
+import { scaleInForce } from './scaleInForce';
+
+/**
+ * Order commands (spec 001 §7 and the issue's supplier calls): each parses its body with the
+ * domain's schema, then goes through handleCommand on the order's stream `order-{id}` with the
+ * order decider (domain/order). Answers come from the orders read model, which the handler has
+ * waited for.
+ */
+
+const orderTypes = new Set<string>(orderEventDefinitions.map((d) => d.type));
+const numberTypes = new Set<string>(orderNumberEventDefinitions.map((d) => d.type));
+
+export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
+  decide: decideOrder,
+  evolve: evolveOrder,
+  initialState: initialOrderState,
+  isEvent: (event: DomainEvent): event is OrderEvent => orderTypes.has(event.type),
+};
+
+export const orderNumberDecider: Decider<OrderNumberCommand, OrderNumberState, OrderNumberEvent> = {
+  decide: decideOrderNumber,
+  evolve: evolveOrderNumber,
+  initialState: initialOrderNumberState,
+  isEvent: (event: DomainEvent): event is OrderNumberEvent => numberTypes.has(event.type),
+};
+
+const clock = (context: CommandContext) => (context.now ?? (() => new Date()))();
+const actor = (context: CommandContext, by: Actor['by']): Actor => ({ by, who: by === 'supplier' && !context.userId ? null : context.userId, at: clock(context).toISOString() });
+
+/** The order as its stream leaves it; 404 for an id that is not an order's. */
+export async function loadOrder(deps: Pick<AppDeps, 'store'>, orderId: string): Promise<ExistingOrder> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const { state } = await loadState(deps, orderDecider, orderStreamId(orderId));
+  if (state.status === 'absent') throw orderNotFound();
+  return state;
+}
+
+/** The vessel an order belongs to: the owner vessel its routes declare for access. */
+export async function orderVesselId(deps: Pick<AppDeps, 'store'>, orderId: string): Promise<string> {
+  return (await loadOrder(deps, orderId)).vesselId;
+}
+
+/** The vessel (active), its scale in force and its batches, from their streams. */
+async function vesselChest(deps: AppDeps, vesselId: string) {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const [{ state: vessel }, { state: inventory }, scale] = await Promise.all([
+    loadState(deps, vesselDecider, vesselStreamId(vesselId)),
+    loadState(deps, inventoryDecider, inventoryStreamId(vesselId)),
+    scaleInForce(deps, vesselId),
+  ]);
+  if (vessel.status !== 'active') throw vesselNotFound();
+  return { details: vessel.details, profile: medicalProfileOf(vessel.details), scale, batches: inventoryBatches(inventory) };
+}
+
+/** POST /api/vessels/{id}/generate-order: the shortfall on the expiry threshold date. */
+export async function previewOrder(deps: AppDeps, vesselId: string, body: unknown): Promise<{ expiryThreshold: string; orderItems: ShortfallItem[] }> {
+  if (!isUuid(vesselId)) throw vesselNotFound();
+  const { expiryThreshold } = generateOrderSchema.parse(formBody(body));
+  const chest = await vesselChest(deps, vesselId);
+  return { expiryThreshold, orderItems: orderShortfall(chest.scale, chest.profile, chest.batches, expiryThreshold) };
+}
+
+async function answer(deps: AppDeps, orderId: string, position?: LogPosition): Promise<{ order: OrderWithItems; position?: LogPosition }> {
+  const order = await getOrder(deps.db, orderId);
+  if (!order) throw orderNotFound();
+  return { order, position };
+}
+
+/**
+ * POST /api/orders: a draft. Its lines are checked against the vessel's scale (a scale id it does
+ * not hold is a 400); required and current are the server's own figures on the threshold date.
+ * The order number is taken from the `order-numbers` stream first (a number burnt by an order that
+ * then fails is skipped, never given twice).
+ */
+export async function createOrder(deps: AppDeps, body: unknown, context: CommandContext) {
+  const request = createOrderSchema.parse(formBody(body));
+  const { vesselId, orderData, orderItems } = request;
+  const chest = await vesselChest(deps, vesselId);
+  const onThreshold = new Map(chestOnThreshold(chest.scale, chest.profile, chest.batches, orderData.expiryThreshold).map((row) => [row.scaleId.toUpperCase(), row]));
+  const seen = new Set<string>();
+  const items: OrderItem[] = orderItems.map((line) => {
+    const row = onThreshold.get(line.scaleId.toUpperCase());
+    if (!row) throw new DomainError('validation', `${line.scaleId} is not an item of this vessel's scale`, { orderItems: `${line.scaleId} is not an item of this vessel's scale` });
+    if (seen.has(row.scaleId)) throw new DomainError('validation', `${row.scaleId} is on the order twice`, { orderItems: `${row.scaleId} is on the order twice` });
+    seen.add(row.scaleId);
+    return {
+      id: newId(),
+      scaleId: row.scaleId,
+      scaleDescription: row.scaleDescription,
+      requiredQuantity: row.requiredQuantity,
+      currentInventory: row.currentInventory,
+      orderQuantity: line.orderQuantity,
+      ...(line.unitCost !== undefined ? { unitCost: line.unitCost } : {}),
+    };
+  });
+  if (!items.some((item) => item.orderQuantity > 0)) {
+    // The decider says the same; checked before a number is taken for nothing.
+    throw new DomainError('validation', 'An order needs at least one item with a quantity to order', { orderItems: 'An order needs at least one item with a quantity to order' });
+  }
+  const orderId = newId();
+  const numbered = await handleCommand(deps, orderNumberDecider, ORDER_NUMBERS_STREAM, { type: 'AssignOrderNumber', orderId, at: clock(context).toISOString() }, context, {
+    waitForReadModels: false,
+  });
+  const orderNumber = numbered.events[0].data.orderNumber;
+  const result = await handleCommand(
+    deps,
+    orderDecider,
+    orderStreamId(orderId),
+    {
+      type: 'CreateOrder',
+      orderId,
+      orderNumber,
+      vesselId,
+      vesselName: chest.details.vesselName,
+      imoNumber: chest.details.imoNumber,
+      expiryThreshold: orderData.expiryThreshold,
+      ...(orderData.notes ? { notes: orderData.notes } : {}),
+      items,
+    },
+    context,
+  );
+  return answer(deps, orderId, result.position);
+}
+
+/**
+ * PATCH /api/orders/{id}/status. 'delivered' needs receivedItems: each becomes a batch on the
+ * vessel's inventory (see receiveItems); any other status is one move of the life cycle.
+ */
+export async function changeOrderStatus(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const request = orderStatusSchema.parse(formBody(body));
+  if (request.status === 'delivered' && request.receivedItems) return receiveItems(deps, orderId, request.receivedItems, context);
+  const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context);
+  return answer(deps, orderId, result.position);
+}
+
+/** PATCH /api/orders/{id}/assign-vendor: the supplier's name and email; the order becomes ordered. */
+export async function assignVendor(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const { supplierName, supplierEmail } = assignVendorSchema.parse(formBody(body));
+  const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context);
+  return answer(deps, orderId, result.position);
+}
+
+type ReceivedInput = NonNullable<ReturnType<typeof orderStatusSchema.parse>['receivedItems']>;
+
+/**
+ * Goods received on board. The receipt is decided on the order's stream first (the order is the
+ * record of what arrived; a partial delivery keeps it open), then its batches are appended to the
+ * vessel's inventory stream as BatchAdded naming the order, so the chest, the dashboard and "as of"
+ * count them. A batch without a number gets the next free number of its item.
+ */
+async function receiveItems(deps: AppDeps, orderId: string, receivedItems: ReceivedInput, context: CommandContext) {
+  const order = await loadOrder(deps, orderId);
+  const { state: inventory } = await loadState(deps, inventoryDecider, inventoryStreamId(order.vesselId));
+  const nextNumber = new Map<string, number>();
+  for (const batch of inventoryBatches(inventory)) nextNumber.set(batch.scaleId, Math.max(nextNumber.get(batch.scaleId) ?? 1, batch.batchNumber + 1));
+  const scaleOf = new Map(order.items.map((item) => [item.id, item.scaleId]));
+  const items = receivedItems.map((item) => {
+    const scaleId = scaleOf.get(item.orderItemId) ?? '';
+    const batchNumber = item.batchNumber ?? nextNumber.get(scaleId) ?? 1;
+    nextNumber.set(scaleId, Math.max(nextNumber.get(scaleId) ?? 1, batchNumber + 1));
+    return { ...item, batchNumber, batchId: newId(), ...(item.expiryDate ? { expiryDate: item.expiryDate } : {}) };
+  });
+  const receipt = await handleCommand(
+    deps,
+    orderDecider,
+    orderStreamId(orderId),
+    { type: 'ReceiveItems', receiptId: newId(), items, actor: actor(context, 'fleet') },
+    context,
+    { waitForReadModels: false },
+  );
+  const received = receipt.events.find((event) => event.type === 'OrderItemsReceived');
+  let position = receipt.position;
+  if (received) {
+    const stocked = await handleCommand(
+      deps,
+      inventoryDecider,
+      inventoryStreamId(order.vesselId),
+      {
+        type: 'ReceiveOrderDelivery',
+        vesselId: order.vesselId,
+        orderId,
+        batches: received.data.items.map((item) => ({
+          batchId: item.batchId,
+          scaleId: item.scaleId,
+          batchNumber: item.batchNumber,
+          quantity: item.quantityReceived,
+          ...(item.expiryDate ? { expiryDate: item.expiryDate } : {}),
+        })),
+      },
+      context,
+    );
+    position = stocked.position ?? position;
+  }
+  return answer(deps, orderId, position);
+}
+
+/** GET /api/orders/{id}/export: the purchase order as PDF, or CSV with ?format=csv. */
+export async function exportOrder(deps: AppDeps, orderId: string, format: unknown) {
+  const order = await loadOrder(deps, orderId);
+  const document = purchaseOrderOf(order);
+  if (format === 'csv') {
+    return { body: purchaseOrderCsv(document), contentType: 'text/csv; charset=utf-8', fileName: purchaseOrderFileName(document, 'csv') };
+  }
+  if (format !== undefined && format !== 'pdf') throw new DomainError('validation', 'Export format must be pdf or csv', { format: 'Export format must be pdf or csv' });
+  return { body: Buffer.from(await purchaseOrderPdf(document)), contentType: 'application/pdf', fileName: purchaseOrderFileName(document, 'pdf') };
+}
+
+/** The order a supplier link names, still open with the supplier; 404 for anything else. */
+async function linkedOrder(deps: AppDeps, secret: string, token: string, now: Date): Promise<ExistingOrder> {
+  const orderId = verifySupplierLink(secret, token, now);
+  if (!orderId) throw linkNotFound();
+  const order = await loadOrder(deps, orderId).catch(() => {
+    throw linkNotFound();
+  });
+  if (order.status === 'delivered' || order.status === 'cancelled' || !order.supplier) throw linkNotFound();
+  return order;
+}
+
+export const linkNotFound = () => new DomainError('not_found', 'This order link is not valid or has expired');
+
+/** GET /api/supplier/link/{token}: the order as the supplier sees it. */
+export async function orderByLink(deps: AppDeps, secret: string, token: string, now: Date) {
+  const order = await linkedOrder(deps, secret, token, now);
+  return answer(deps, order.orderId);
+}
+
+/** PUT /api/supplier/link/{token}/{acknowledge|in-progress|fulfilled}: the supplier's moves. */
+export async function moveByLink(deps: AppDeps, secret: string, token: string, to: OrderStatus, context: CommandContext) {
+  const order = await linkedOrder(deps, secret, token, clock(context));
+  const result = await handleCommand(deps, orderDecider, orderStreamId(order.orderId), { type: 'ChangeOrderStatus', to, actor: actor(context, 'supplier') }, context);
+  return answer(deps, order.orderId, result.position);
+}
+
+/** PUT /api/supplier/link/{token}/quote: unit costs quoted by the supplier. */
+export async function quoteByLink(deps: AppDeps, secret: string, token: string, body: unknown, context: CommandContext) {
+  const order = await linkedOrder(deps, secret, token, clock(context));
+  const { quotes } = quoteSchema.parse(formBody(body));
+  const result = await handleCommand(deps, orderDecider, orderStreamId(order.orderId), { type: 'QuoteItems', quotes, actor: actor(context, 'supplier') }, context);
+  return answer(deps, order.orderId, result.position);
+}
+
+/** PUT /api/supplier/orders/{orderId}/acknowledge: the supplier portal's Acknowledge. */
+export async function acknowledgeOrder(deps: AppDeps, orderId: string, context: CommandContext) {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context);
+  return answer(deps, orderId, result.position);
+}

@@ -1,0 +1,94 @@
+import { orderNotFound, type OrderStatus } from '@medchest/domain';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { FLEET } from '../auth/access';
+import type { AppDeps } from '../commands/context';
+import {
+  acknowledgeOrder,
+  assignVendor,
+  changeOrderStatus,
+  createOrder,
+  exportOrder,
+  moveByLink,
+  orderByLink,
+  previewOrder,
+  quoteByLink,
+} from '../commands/orders';
+import { answerPosition, commandContext } from '../http/context';
+import { isUuid } from '../ids';
+import { getOrder, listOrders, listSupplierOrders } from '../readModels';
+
+type WithId = { Params: { id: string } };
+type WithToken = { Params: { token: string } };
+
+const listQuery = z.object({
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().max(40).optional()),
+  vesselId: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.string().max(40).optional()),
+});
+
+/** The supplier's moves through the signed link: URL segment → status. */
+const LINK_MOVES: Record<string, OrderStatus> = { acknowledge: 'acknowledged', 'in-progress': 'in_progress', fulfilled: 'fulfilled' };
+
+/**
+ * The order calls of spec 001 §7 (fleet side), the supplier portal's, and the supplier's signed
+ * link (public: the token is the credential; a bad or expired one is a 404 like an unknown order).
+ */
+export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; supplierLinkSecret: () => Promise<string> }> = async (
+  app,
+  { deps, now, supplierLinkSecret },
+) => {
+  const context = (request: FastifyRequest) => ({ ...commandContext(request), now });
+  const sendOrder = (reply: FastifyReply, result: Awaited<ReturnType<typeof createOrder>>, code = 200) => {
+    answerPosition(reply, result.position);
+    return reply.code(code).send(result.order);
+  };
+
+  app.post<WithId>('/api/vessels/:id/generate-order', { config: { access: FLEET } }, async (request) => previewOrder(deps, request.params.id, request.body));
+
+  app.get('/api/orders', { config: { access: FLEET } }, async (request) => listOrders(deps.db, listQuery.parse(request.query ?? {})));
+
+  app.post('/api/orders', { config: { access: FLEET } }, async (request, reply) => sendOrder(reply, await createOrder(deps, request.body, context(request)), 201));
+
+  app.get<WithId>('/api/orders/:id', { config: { access: FLEET } }, async (request) => {
+    const order = isUuid(request.params.id) ? await getOrder(deps.db, request.params.id) : undefined;
+    if (!order) throw orderNotFound();
+    return order;
+  });
+
+  app.patch<WithId>('/api/orders/:id/status', { config: { access: FLEET } }, async (request, reply) =>
+    sendOrder(reply, await changeOrderStatus(deps, request.params.id, request.body, context(request))),
+  );
+
+  app.patch<WithId>('/api/orders/:id/assign-vendor', { config: { access: FLEET } }, async (request, reply) =>
+    sendOrder(reply, await assignVendor(deps, request.params.id, request.body, context(request))),
+  );
+
+  app.get<WithId & { Querystring: { format?: string } }>('/api/orders/:id/export', { config: { access: FLEET } }, async (request, reply) => {
+    const file = await exportOrder(deps, request.params.id, request.query.format);
+    const disposition = file.contentType === 'application/pdf' ? 'inline' : 'attachment';
+    return reply.header('content-type', file.contentType).header('content-disposition', `${disposition}; filename="${file.fileName}"`).send(file.body);
+  });
+
+  app.get<{ Params: { supplierName: string } }>('/api/supplier/orders/:supplierName', { config: { access: FLEET } }, async (request) =>
+    listSupplierOrders(deps.db, request.params.supplierName),
+  );
+
+  app.put<WithId>('/api/supplier/orders/:id/acknowledge', { config: { access: FLEET } }, async (request, reply) =>
+    sendOrder(reply, await acknowledgeOrder(deps, request.params.id, context(request))),
+  );
+
+  app.get<WithToken>('/api/supplier/link/:token', { config: { access: 'public' } }, async (request) => {
+    const { order } = await orderByLink(deps, await supplierLinkSecret(), request.params.token, now());
+    return order;
+  });
+
+  app.put<WithToken>('/api/supplier/link/:token/quote', { config: { access: 'public' } }, async (request, reply) =>
+    sendOrder(reply, await quoteByLink(deps, await supplierLinkSecret(), request.params.token, request.body, context(request))),
+  );
+
+  app.put<WithToken & { Params: { move: string } }>('/api/supplier/link/:token/:move', { config: { access: 'public' } }, async (request, reply) => {
+    const to = LINK_MOVES[request.params.move];
+    if (!to) throw orderNotFound();
+    return sendOrder(reply, await moveByLink(deps, await supplierLinkSecret(), request.params.token, to, context(request)));
+  });
+};

@@ -1,0 +1,172 @@
+import { displayOrderNumber, orderValue, supplierStatus, type OrderStatus, type SupplierStatus } from '@medchest/domain';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadModelDb } from '../db';
+import type { OrdersTable } from './migration';
+
+/** An order item as the API answers it (spec 001 §3). */
+export interface OrderItemRow {
+  id: string;
+  scaleId: string;
+  scaleDescription: string;
+  requiredQuantity: number;
+  currentInventory: number;
+  orderQuantity: number;
+  unitCost: number | null;
+  totalCost: number | null;
+  receivedQuantity: number;
+}
+
+export interface OrderStatusHistoryRow {
+  id: string;
+  from: string;
+  to: string;
+  /** fleet | supplier */
+  by: string;
+  changedAt: string;
+  user: { firstName: string | null; lastName: string | null } | null;
+}
+
+/** An order as the API answers it (spec 001 §3 Order). */
+export interface Order {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  vesselId: string;
+  vesselName: string;
+  vessel: { vesselName: string; imoNumber: string };
+  imoNumber: string;
+  supplierName: string | null;
+  supplierEmail: string | null;
+  /** Number of items with a quantity to order. */
+  totalItems: number;
+  /** Σ quantity × unit cost when every item's unit cost is known; null otherwise. */
+  estimatedCost: number | null;
+  createdAt: string;
+  sentAt: string | null;
+  notes: string | null;
+  expiryThreshold: string;
+}
+
+export interface OrderWithItems extends Order {
+  orderItems: OrderItemRow[];
+  statusHistory: OrderStatusHistoryRow[];
+}
+
+/** An order as the supplier portal lists it: the supplier-side status. */
+export interface SupplierOrder extends Omit<Order, 'status'> {
+  status: SupplierStatus;
+  orderItems: OrderItemRow[];
+}
+
+export interface OrderFilters {
+  status?: string;
+  vesselId?: string;
+  /** Only orders on these vessels (the caller's scope); undefined: every vessel. */
+  vesselIds?: readonly string[];
+}
+
+type OrderRecord = Selectable<OrdersTable>;
+
+async function itemsOf(db: Kysely<ReadModelDb>, orderIds: readonly string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.selectFrom('order_items').selectAll().where('order_id', 'in', [...orderIds]).orderBy('order_id').orderBy('position').execute();
+  for (const row of rows) {
+    const unitCost = row.unit_cost;
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push({
+      id: row.id,
+      scaleId: row.scale_id,
+      scaleDescription: row.scale_description,
+      requiredQuantity: row.required_quantity,
+      currentInventory: row.current_inventory,
+      orderQuantity: row.order_quantity,
+      unitCost,
+      totalCost: unitCost === null ? null : Math.round(unitCost * row.order_quantity * 100) / 100,
+      receivedQuantity: row.received_quantity,
+    });
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
+}
+
+function toOrder(row: OrderRecord, items: readonly OrderItemRow[]): Order {
+  return {
+    id: row.id,
+    orderNumber: displayOrderNumber({ id: row.id, orderNumber: row.order_number }),
+    status: row.status as OrderStatus,
+    vesselId: row.vessel_id,
+    vesselName: row.vessel_name,
+    vessel: { vesselName: row.vessel_name, imoNumber: row.imo_number },
+    imoNumber: row.imo_number,
+    supplierName: row.supplier_name,
+    supplierEmail: row.supplier_email,
+    totalItems: items.filter((item) => item.orderQuantity > 0).length,
+    estimatedCost: orderValue(items.map((item) => ({ orderQuantity: item.orderQuantity, unitCost: item.unitCost ?? undefined }))),
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at ? row.sent_at.toISOString() : null,
+    notes: row.notes,
+    expiryThreshold: row.expiry_threshold,
+  };
+}
+
+/** The orders, newest first, filtered by status and vessel and kept to the caller's vessels. */
+export async function listOrders(db: Kysely<ReadModelDb>, filters: OrderFilters = {}): Promise<Order[]> {
+  if (filters.vesselIds && filters.vesselIds.length === 0) return [];
+  let query = db.selectFrom('orders').selectAll();
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.vesselId) query = query.where('vessel_id', '=', filters.vesselId);
+  if (filters.vesselIds) query = query.where('vessel_id', 'in', [...filters.vesselIds]);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
+  const items = await itemsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
+}
+
+/** One order with its items and its status history; undefined when there is none. */
+export async function getOrder(db: Kysely<ReadModelDb>, orderId: string): Promise<OrderWithItems | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!row) return undefined;
+  const items = (await itemsOf(db, [orderId])).get(orderId) ?? [];
+  const history = await db
+    .selectFrom('order_status_history as h')
+    .leftJoin('users as u', 'u.id', 'h.changed_by')
+    .select(['h.id', 'h.from_status', 'h.to_status', 'h.actor', 'h.changed_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .where('h.order_id', '=', orderId)
+    .orderBy('h.log_commit')
+    .orderBy('h.log_event')
+    .execute();
+  return {
+    ...toOrder(row, items),
+    orderItems: items,
+    statusHistory: history.map((h) => ({
+      id: h.id,
+      from: h.from_status,
+      to: h.to_status,
+      by: h.actor,
+      changedAt: h.changed_at.toISOString(),
+      user: h.user_id === null ? null : { firstName: h.first_name, lastName: h.last_name },
+    })),
+  };
+}
+
+/**
+ * The orders addressed to a supplier (its name, case and surrounding spaces aside), on the
+ * caller's vessels, with the supplier-side status. Drafts and approved orders have no supplier yet.
+ */
+export async function listSupplierOrders(
+  db: Kysely<ReadModelDb>,
+  supplierName: string,
+  options: { vesselIds?: readonly string[] } = {},
+): Promise<SupplierOrder[]> {
+  const name = supplierName.trim().toLowerCase();
+  if (!name || (options.vesselIds && options.vesselIds.length === 0)) return [];
+  let query = db.selectFrom('orders').selectAll().where(sql<string>`lower(supplier_name)`, '=', name);
+  if (options.vesselIds) query = query.where('vessel_id', 'in', [...options.vesselIds]);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
+  const items = await itemsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => {
+    const orderItems = items.get(row.id) ?? [];
+    const order = toOrder(row, orderItems);
+    return { ...order, status: supplierStatus(order.status), orderItems };
+  });
+}

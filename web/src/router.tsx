@@ -24,6 +24,7 @@ import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPlaceholderPage } from './features/placeholders/CaptainPlaceholderPage';
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
+import { OrdersPage } from './features/orders/OrdersPage';
 import { ProfilePage } from './features/profile/ProfilePage';
 import { VesselDetailPage } from './features/vessels/VesselDetailPage';
 import { VesselsPage } from './features/vessels/VesselsPage';
@@ -107,7 +108,7 @@ export function createRouter() {
               element: comingSoon('Medical Certificates', 'Medical chest certificates for every vessel.', CertificateIcon),
             },
             { path: '/reports', element: comingSoon('Reports & Analytics', 'Compliance, inventory and expiry reports.', ChartIcon) },
-            { path: '/orders', element: comingSoon('Supply Orders', 'Orders to restock medical chests.', StoreIcon) },
+            { path: '/orders', element: <OrdersPage /> },
             { path: '/activity', element: comingSoon('Activity Log', 'Everything that happened across the fleet.', ActivityIcon) },
             { path: '/supplier', element: comingSoon('Supplier Portal', 'Orders addressed to a supplier.', StoreIcon) },
             { path: '/profile', element: <ProfileRoute /> },

@@ -12,6 +12,8 @@ import {
   initialOrderState,
   inventoryBatches,
   inventoryStreamId,
+  itemTotal,
+  orderValue,
   medicalProfileOf,
   ORDER_NUMBERS_STREAM,
   orderEventDefinitions,
@@ -111,10 +113,52 @@ export async function previewOrder(deps: AppDeps, vesselId: string, body: unknow
   return { expiryThreshold, orderItems: orderShortfall(chest.scale, chest.profile, chest.batches, expiryThreshold) };
 }
 
-async function answer(deps: AppDeps, orderId: string, position?: LogPosition): Promise<{ order: OrderWithItems; position?: LogPosition }> {
+/**
+ * The order as the read model shows it, which the handler has waited for. Should the projections
+ * lag past the wait (a loaded machine), the decided state answers instead, so a recorded command
+ * is never reported as failed.
+ */
+async function answer(deps: AppDeps, orderId: string, position?: LogPosition, decided?: OrderState): Promise<{ order: OrderWithItems; position?: LogPosition }> {
   const order = await getOrder(deps.db, orderId);
-  if (!order) throw orderNotFound();
-  return { order, position };
+  if (order && (!decided || decided.status === 'absent' || order.status === decided.status)) return { order, position };
+  if (!decided || decided.status === 'absent') {
+    if (order) return { order, position };
+    throw orderNotFound();
+  }
+  return { order: answerFromState(decided, order), position };
+}
+
+function answerFromState(state: ExistingOrder, stale: OrderWithItems | undefined): OrderWithItems {
+  const items = state.items.map((item) => ({
+    id: item.id,
+    scaleId: item.scaleId,
+    scaleDescription: item.scaleDescription,
+    requiredQuantity: item.requiredQuantity,
+    currentInventory: item.currentInventory,
+    orderQuantity: item.orderQuantity,
+    unitCost: item.unitCost ?? null,
+    totalCost: itemTotal(item),
+    receivedQuantity: state.received[item.id] ?? 0,
+  }));
+  return {
+    id: state.orderId,
+    orderNumber: state.orderNumber,
+    status: state.status,
+    vesselId: state.vesselId,
+    vesselName: state.vesselName,
+    vessel: { vesselName: state.vesselName, imoNumber: state.imoNumber },
+    imoNumber: state.imoNumber,
+    supplierName: state.supplier?.supplierName ?? null,
+    supplierEmail: state.supplier?.supplierEmail ?? null,
+    totalItems: items.filter((item) => item.orderQuantity > 0).length,
+    estimatedCost: orderValue(state.items),
+    createdAt: stale?.createdAt ?? new Date().toISOString(),
+    sentAt: state.supplier?.assignedAt ?? null,
+    notes: state.notes ?? null,
+    expiryThreshold: state.expiryThreshold,
+    orderItems: items,
+    statusHistory: stale?.statusHistory ?? [],
+  };
 }
 
 /**
@@ -170,7 +214,7 @@ export async function createOrder(deps: AppDeps, body: unknown, context: Command
     },
     context,
   );
-  return answer(deps, orderId, result.position);
+  return answer(deps, orderId, result.position, result.state);
 }
 
 /**
@@ -182,7 +226,7 @@ export async function changeOrderStatus(deps: AppDeps, orderId: string, body: un
   const request = orderStatusSchema.parse(formBody(body));
   if (request.status === 'delivered' && request.receivedItems) return receiveItems(deps, orderId, request.receivedItems, context);
   const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context);
-  return answer(deps, orderId, result.position);
+  return answer(deps, orderId, result.position, result.state);
 }
 
 /** PATCH /api/orders/{id}/assign-vendor: the supplier's name and email; the order becomes ordered. */
@@ -190,7 +234,7 @@ export async function assignVendor(deps: AppDeps, orderId: string, body: unknown
   if (!isUuid(orderId)) throw orderNotFound();
   const { supplierName, supplierEmail } = assignVendorSchema.parse(formBody(body));
   const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context);
-  return answer(deps, orderId, result.position);
+  return answer(deps, orderId, result.position, result.state);
 }
 
 type ReceivedInput = NonNullable<ReturnType<typeof orderStatusSchema.parse>['receivedItems']>;
@@ -223,6 +267,7 @@ async function receiveItems(deps: AppDeps, orderId: string, receivedItems: Recei
   );
   const received = receipt.events.find((event) => event.type === 'OrderItemsReceived');
   let position = receipt.position;
+  const decided = receipt.state;
   if (received) {
     const stocked = await handleCommand(
       deps,
@@ -244,7 +289,7 @@ async function receiveItems(deps: AppDeps, orderId: string, receivedItems: Recei
     );
     position = stocked.position ?? position;
   }
-  return answer(deps, orderId, position);
+  return answer(deps, orderId, position, decided);
 }
 
 /** GET /api/orders/{id}/export: the purchase order as PDF, or CSV with ?format=csv. */
@@ -281,7 +326,7 @@ export async function orderByLink(deps: AppDeps, secret: string, token: string, 
 export async function moveByLink(deps: AppDeps, secret: string, token: string, to: OrderStatus, context: CommandContext) {
   const order = await linkedOrder(deps, secret, token, clock(context));
   const result = await handleCommand(deps, orderDecider, orderStreamId(order.orderId), { type: 'ChangeOrderStatus', to, actor: actor(context, 'supplier') }, context);
-  return answer(deps, order.orderId, result.position);
+  return answer(deps, order.orderId, result.position, result.state);
 }
 
 /** PUT /api/supplier/link/{token}/quote: unit costs quoted by the supplier. */
@@ -289,12 +334,12 @@ export async function quoteByLink(deps: AppDeps, secret: string, token: string, 
   const order = await linkedOrder(deps, secret, token, clock(context));
   const { quotes } = quoteSchema.parse(formBody(body));
   const result = await handleCommand(deps, orderDecider, orderStreamId(order.orderId), { type: 'QuoteItems', quotes, actor: actor(context, 'supplier') }, context);
-  return answer(deps, order.orderId, result.position);
+  return answer(deps, order.orderId, result.position, result.state);
 }
 
 /** PUT /api/supplier/orders/{orderId}/acknowledge: the supplier portal's Acknowledge. */
 export async function acknowledgeOrder(deps: AppDeps, orderId: string, context: CommandContext) {
   if (!isUuid(orderId)) throw orderNotFound();
   const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context);
-  return answer(deps, orderId, result.position);
+  return answer(deps, orderId, result.position, result.state);
 }

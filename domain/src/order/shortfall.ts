@@ -30,7 +30,9 @@ export function orderShortfall(
   batches: readonly ChestBatch[],
   threshold: string,
 ): ShortfallItem[] {
-  return chestOnThreshold(scale, profile, batches, threshold).filter((item) => item.required && item.orderQuantity > 0);
+  return chestOnThreshold(scale, profile, batches, threshold)
+    .filter((item) => item.required && item.orderQuantity > 0)
+    .map(({ required: _required, ...item }) => item);
 }
 
 /**

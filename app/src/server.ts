@@ -3,7 +3,9 @@ import {
   createPgSessionStore,
   DEFAULT_WEB_DIST,
   isWebAppBuilt,
+  productSecret,
   redactUrl,
+  SUPPLIER_LINK_SECRET_NAME,
   seedDemo,
   WEB_NOT_BUILT,
   type Config,
@@ -62,6 +64,9 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
     stack.push({ name: 'projection runner', stop: () => runner.stop() });
     await runner.start();
 
+    // The supplier links' key: the API checks what the workers sign.
+    const supplierLinkSecret = config.supplierLinkSecret ?? (await productSecret(db, SUPPLIER_LINK_SECRET_NAME));
+
     const sessions = createPgSessionStore({ connectionString: config.databaseUrl });
     stack.push({ name: 'sessions', stop: () => sessions.close() });
 
@@ -72,6 +77,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       sessions,
       webDist: options.webDist,
       logger: { level: config.logLevel },
+      supplierLinkSecret,
     });
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 
@@ -83,6 +89,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       redisUrl: config.redisUrl,
       smtpUrl: config.smtpUrl,
       readModels: db,
+      supplierLinkSecret,
       queuePrefix: options.queuePrefix ?? queuePrefixFor(config.databaseUrl),
       mailOptions: { appUrl: `http://localhost:${config.port}` },
       log: options.log,

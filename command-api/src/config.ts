@@ -17,6 +17,8 @@ export interface Config {
   host: string;
   /** Server log level (LOG_LEVEL, default warn: errors and warnings, no line per request). */
   logLevel: LogLevel;
+  /** HMAC key of the supplier links (SUPPLIER_LINK_SECRET); unset → one the product keeps in its database. */
+  supplierLinkSecret?: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +73,7 @@ const variables = {
   ).optional(),
   HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'expected a host name or IP address, e.g. 0.0.0.0 or 127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }),
+  SUPPLIER_LINK_SECRET: z.string().min(16, 'expected at least 16 characters, or leave it unset').optional(),
 };
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: parseVariable(env, 'SMTP_URL'),
     host: parseVariable(env, 'HOST'),
     logLevel: parseVariable(env, 'LOG_LEVEL'),
+    supplierLinkSecret: parseVariable(env, 'SUPPLIER_LINK_SECRET'),
   };
 }
 

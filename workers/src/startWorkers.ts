@@ -44,6 +44,8 @@ export interface StartWorkersOptions {
    * evaluating again the vessel chests whose day has come. Owned by the caller.
    */
   readModels?: ReturnType<typeof createReadModelDb>;
+  /** The HMAC key of supplier links (as the API's); without it orders are not mailed to suppliers. */
+  supplierLinkSecret?: string;
   /** First delay before a failed reactor restarts from its checkpoint. Default 500 ms. */
   reactorRestartDelayMs?: number;
   log?: Logger;
@@ -126,7 +128,14 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
       processor: createExpiryScanProcessor({ db: options.readModels, log }),
     });
   }
-  const reactors = options.reactors ?? allReactors({ appUrl: mailOptions.appUrl ?? 'http://localhost:5000' });
+  const reactors =
+    options.reactors ??
+    allReactors({
+      appUrl: mailOptions.appUrl ?? 'http://localhost:5000',
+      store: options.store,
+      readModels: options.readModels,
+      supplierLinkSecret: options.supplierLinkSecret,
+    });
 
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './queue';
 
 export interface OutgoingMail {
   from: string;
@@ -6,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
   /** Our id for the message; becomes the Message-ID header's local part. */
   messageId: string;
 }
@@ -63,6 +66,10 @@ export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = {}): 
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.attachments?.length
+          ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })) }
+          : {}),
         messageId: `<${mail.messageId}@${domain}>`,
       });
     },

@@ -75,7 +75,16 @@ export function createMailProcessor(options: MailProcessorOptions) {
     let deliveredAt = job.data.deliveredAtAttempt;
     if (deliveredAt === undefined) {
       try {
-        await mailer.send({ from, to: job.data.to, subject: job.data.subject, text: job.data.text, html: job.data.html, messageId });
+        await mailer.send({
+          from,
+          to: job.data.to,
+          subject: job.data.subject,
+          text: job.data.text,
+          html: job.data.html,
+          replyTo: job.data.replyTo,
+          attachments: job.data.attachments,
+          messageId,
+        });
       } catch (error) {
         const lastAttempt = attempt >= (job.opts.attempts ?? 1);
         if (lastAttempt) {

@@ -8,11 +8,21 @@ export const MAIL_QUEUE = 'mail';
  * kind of mail. The job's id (the causing event's id) is the message id: `email-{jobId}` is where
  * its EmailDispatched is recorded.
  */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface MailJobData {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's replies go (the fleet manager who sent an order to a supplier). */
+  replyTo?: string;
+  /** Files sent with the message, base64 in the job so the processor stays the same for every mail. */
+  attachments?: MailAttachment[];
   /** Which template produced it (recorded with the outcome, e.g. 'account-approved'). */
   template: string;
   /** The event that caused the message. */

@@ -20,7 +20,8 @@ export interface JobRequest<D> {
 }
 
 export type ReactorHandlers<D> = {
-  [T in DomainEventType]?: (event: ReactorEvent<T>) => JobRequest<D> | null;
+  /** May read what it needs to render the job (the causing stream, a user's email): then async. */
+  [T in DomainEventType]?: (event: ReactorEvent<T>) => JobRequest<D> | null | Promise<JobRequest<D> | null>;
 };
 
 /**

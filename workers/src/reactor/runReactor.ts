@@ -56,7 +56,7 @@ export function runReactor(options: RunReactorOptions): RunningReactor {
     if (events.length === 0) return;
     const jobs: { name: string; data: unknown; opts: { jobId: string } }[] = [];
     for (const recorded of events) {
-      const request = jobFor(reactor, recorded);
+      const request = await jobFor(reactor, recorded);
       if (request) jobs.push({ name: request.name, data: request.data, opts: { jobId: recorded.id } });
     }
     if (jobs.length > 0) await queue.addBulk(jobs);
@@ -121,9 +121,9 @@ export function runReactor(options: RunReactorOptions): RunningReactor {
 }
 
 /** The job one recorded event causes under this reactor, or null. */
-export function jobFor(reactor: Reactor, recorded: RecordedEvent): JobRequest<unknown> | null {
+export async function jobFor(reactor: Reactor, recorded: RecordedEvent): Promise<JobRequest<unknown> | null> {
   const handler = reactor.on[recorded.type as DomainEventType] as
-    | ((event: ReactorEvent) => JobRequest<unknown> | null)
+    | ((event: ReactorEvent) => JobRequest<unknown> | null | Promise<JobRequest<unknown> | null>)
     | undefined;
   if (!handler) return null;
   const parsed = parseEvent(recorded.type, recorded.version, recorded.data);

@@ -1,11 +1,15 @@
 import type { Reactor } from '../reactor/reactor';
 import { accountApprovedMail } from './accountApprovedMail';
 import type { ReactorConfig } from './config';
+import { orderSupplierMail } from './orderSupplierMail';
 
 export type { ReactorConfig } from './config';
 export { accountApprovedMail } from './accountApprovedMail';
+export { orderSupplierMail } from './orderSupplierMail';
 
 /** Every reactor the workers run. A new reactor is one module plus one line here. */
 export function allReactors(config: ReactorConfig): Reactor[] {
-  return [accountApprovedMail(config)] as Reactor[];
+  const { store, supplierLinkSecret } = config;
+  const orderMail = store && supplierLinkSecret ? [orderSupplierMail({ ...config, store, supplierLinkSecret })] : [];
+  return [accountApprovedMail(config), ...orderMail] as Reactor[];
 }

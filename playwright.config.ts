@@ -39,6 +39,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    // A known supplier-link key, so a test can make the link a supplier's mail would carry.
+    env: { PORT: String(port), SUPPLIER_LINK_SECRET: 'e2e-supplier-link-key-not-secret' },
   },
 });

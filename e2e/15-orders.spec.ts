@@ -1,3 +1,4 @@
+import { signSupplierLink } from '@medchest/domain/order/supplierLink.node';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, uniqueSuffix } from './support/accounts';
 import { expectToast, signInViaApi } from './support/auth';
@@ -129,5 +130,71 @@ test('a new fleet manager orders what a chest is short of and receives it on boa
   } finally {
     const res = await page.request.delete(`/api/vessels/${vessel.id}`);
     expect(res.status()).toBeLessThan(300);
+  }
+});
+
+/** The key playwright.config.ts gives the server, so the test can make the link the mail carries. */
+const LINK_KEY = 'e2e-supplier-link-key-not-secret';
+
+test('a supplier loads its orders, acknowledges one, and moves it on through the link in its mail', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, DEMO);
+  const vessel = await createVessel(page);
+  const supplier = `E2E Supplier ${uniqueSuffix()}`;
+  try {
+    const threshold = isoDayFromToday(60);
+    const preview = (await (await page.request.post(`/api/vessels/${vessel.id}/generate-order`, { data: { expiryThreshold: threshold } })).json()) as {
+      orderItems: { scaleId: string; orderQuantity: number }[];
+    };
+    const created = await page.request.post('/api/orders', {
+      data: { vesselId: vessel.id, orderData: { expiryThreshold: threshold, status: 'draft' }, orderItems: preview.orderItems.slice(0, 2) },
+    });
+    expect(created.status()).toBe(201);
+    const order = (await created.json()) as { id: string; orderNumber: string };
+    expect((await page.request.patch(`/api/orders/${order.id}/status`, { data: { status: 'approved' } })).status()).toBe(200);
+    const assigned = await page.request.patch(`/api/orders/${order.id}/assign-vendor`, { data: { supplierName: supplier, supplierEmail: 'orders@e2e-supplier.example' } });
+    const { sentAt } = (await assigned.json()) as { sentAt: string };
+
+    await page.goto('/supplier');
+    await expect(page.getByRole('heading', { name: 'Supplier Portal', level: 1 })).toBeVisible();
+    const name = page.getByLabel('Supplier Company Name');
+    await name.fill('Nobody Supplies This');
+    await page.getByRole('button', { name: 'Load Orders' }).click();
+    await expect(page.getByTestId('supplier-empty')).toHaveText('No orders found for this supplier');
+    await name.fill(supplier.toLowerCase());
+    await page.getByRole('button', { name: 'Load Orders' }).click();
+    const row = page.getByTestId('supplier-order-row').filter({ hasText: order.orderNumber });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('supplier-order-status')).toHaveText('Sent to supplier');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('—');
+    await row.getByRole('button', { name: 'Acknowledge' }).click();
+    await expectToast(page, 'Success', `Order ${order.orderNumber} acknowledged`);
+    await expect(row.getByTestId('supplier-order-status')).toHaveText('Acknowledged');
+    await expect(row.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+
+    // The supplier's mail link, opened in a browser with no MedChest session.
+    const outsider = await browser.newContext();
+    try {
+      const link = await outsider.newPage();
+      const token = signSupplierLink(LINK_KEY, order.id, sentAt);
+      await link.goto(`/supplier/orders/${token}`);
+      await expect(link.getByRole('heading', { name: `Purchase Order ${order.orderNumber}` })).toBeVisible();
+      await expect(link.getByTestId('link-status')).toHaveText('Acknowledged');
+      await link.getByRole('button', { name: 'Mark In Progress' }).click();
+      await expect(link.getByTestId('link-status')).toHaveText('In progress');
+      await link.getByRole('button', { name: 'Mark Shipped' }).click();
+      await expect(link.getByTestId('link-status')).toHaveText('Shipped');
+      await expect(link.getByRole('button', { name: /Mark/ })).toHaveCount(0);
+
+      await link.goto(`/supplier/orders/${token.slice(0, -2)}AA`);
+      await expect(link.getByTestId('link-error')).toHaveText('This order link is not valid or has expired');
+    } finally {
+      await outsider.close();
+    }
+    await page.goto('/orders');
+    await expect(page.getByTestId('order-row').filter({ hasText: order.orderNumber }).getByTestId('order-status')).toHaveText('Shipped');
+  } finally {
+    await page.request.delete(`/api/vessels/${vessel.id}`);
   }
 });

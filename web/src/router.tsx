@@ -25,6 +25,8 @@ import { CaptainPlaceholderPage } from './features/placeholders/CaptainPlacehold
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
 import { OrdersPage } from './features/orders/OrdersPage';
+import { SupplierLinkPage } from './features/orders/SupplierLinkPage';
+import { SupplierPortalPage } from './features/orders/SupplierPortalPage';
 import { ProfilePage } from './features/profile/ProfilePage';
 import { VesselDetailPage } from './features/vessels/VesselDetailPage';
 import { VesselsPage } from './features/vessels/VesselsPage';
@@ -94,6 +96,7 @@ export function createRouter() {
         { path: '/login', element: <LoginPage /> },
         { path: '/admin/login', element: <DemoLoginPage /> },
         { path: '/captain/login', element: <CaptainLoginPage /> },
+        { path: '/supplier/orders/:token', element: <SupplierLinkPage /> },
         {
           element: <ProtectedLayout />,
           children: [
@@ -110,7 +113,7 @@ export function createRouter() {
             { path: '/reports', element: comingSoon('Reports & Analytics', 'Compliance, inventory and expiry reports.', ChartIcon) },
             { path: '/orders', element: <OrdersPage /> },
             { path: '/activity', element: comingSoon('Activity Log', 'Everything that happened across the fleet.', ActivityIcon) },
-            { path: '/supplier', element: comingSoon('Supplier Portal', 'Orders addressed to a supplier.', StoreIcon) },
+            { path: '/supplier', element: <SupplierPortalPage /> },
             { path: '/profile', element: <ProfileRoute /> },
             { path: '/admin/users', element: <AdminUsersRoute /> },
             { path: '/admin/scales', element: <AdminScalesRoute /> },

@@ -1,4 +1,4 @@
-import { orderNotFound, type OrderStatus } from '@medchest/domain';
+import { orderNotFound, supplierStatus, type OrderStatus } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FLEET } from '../auth/access';
@@ -79,7 +79,8 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
 
   app.get<WithToken>('/api/supplier/link/:token', { config: { access: 'public' } }, async (request) => {
     const { order } = await orderByLink(deps, await supplierLinkSecret(), request.params.token, now());
-    return order;
+    // The supplier's own words for the status (an ordered order is sent_to_supplier to them).
+    return { ...order, status: supplierStatus(order.status) };
   });
 
   app.put<WithToken>('/api/supplier/link/:token/quote', { config: { access: 'public' } }, async (request, reply) =>

@@ -181,6 +181,10 @@ test('a supplier loads its orders, acknowledges one, and moves it on through the
       await link.goto(`/supplier/orders/${token}`);
       await expect(link.getByRole('heading', { name: `Purchase Order ${order.orderNumber}` })).toBeVisible();
       await expect(link.getByTestId('link-status')).toHaveText('Acknowledged');
+      // The supplier quotes its unit costs: the order's value follows.
+      for (const input of await link.getByLabel(/^Unit cost of /).all()) await input.fill('4');
+      await link.getByRole('button', { name: 'Save Unit Costs' }).click();
+      await expect(link.getByText('Unit costs saved')).toBeVisible();
       await link.getByRole('button', { name: 'Mark In Progress' }).click();
       await expect(link.getByTestId('link-status')).toHaveText('In progress');
       await link.getByRole('button', { name: 'Mark Shipped' }).click();
@@ -194,6 +198,11 @@ test('a supplier loads its orders, acknowledges one, and moves it on through the
     }
     await page.goto('/orders');
     await expect(page.getByTestId('order-row').filter({ hasText: order.orderNumber }).getByTestId('order-status')).toHaveText('Shipped');
+    const total = preview.orderItems.slice(0, 2).reduce((sum, item) => sum + item.orderQuantity * 4, 0);
+    await page.goto('/supplier');
+    await page.getByLabel('Supplier Company Name').fill(supplier);
+    await page.getByRole('button', { name: 'Load Orders' }).click();
+    await expect(page.getByTestId('supplier-order-row').filter({ hasText: order.orderNumber }).getByRole('cell').nth(3)).toHaveText(total.toFixed(2));
   } finally {
     await page.request.delete(`/api/vessels/${vessel.id}`);
   }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '../../components/ui/Badge';
@@ -29,6 +30,14 @@ export function SupplierLinkPage() {
   const queryClient = useQueryClient();
   const key = ['/api/supplier/link', token] as const;
   const order = useQuery<LinkOrder>({ queryKey: key, retry: false });
+  const [costs, setCosts] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (order.data) setCosts(Object.fromEntries(order.data.orderItems.map((item) => [item.id, item.unitCost === null ? '' : String(item.unitCost)])));
+  }, [order.data]);
+  const quote = useMutation({
+    mutationFn: (quotes: { orderItemId: string; unitCost: number }[]) => apiJson<LinkOrder>('PUT', `/api/supplier/link/${token}/quote`, { quotes }),
+    onSuccess: (answer) => queryClient.setQueryData(key, { ...answer, status: answer.status === 'ordered' ? 'sent_to_supplier' : answer.status }),
+  });
   const move = useMutation({
     mutationFn: (path: string) => apiJson<LinkOrder>('PUT', `/api/supplier/link/${token}/${path}`),
     onSuccess: (answer) => queryClient.setQueryData(key, { ...answer, status: answer.status === 'ordered' ? 'sent_to_supplier' : answer.status }),
@@ -41,6 +50,11 @@ export function SupplierLinkPage() {
   else {
     const data = order.data;
     const badge = orderStatusBadge(data.status === 'sent_to_supplier' ? 'ordered' : data.status);
+    // Unit costs may be quoted until the goods are shipped.
+    const quoting = ['sent_to_supplier', 'acknowledged', 'in_progress'].includes(data.status);
+    const quotes = Object.entries(costs)
+      .filter(([, value]) => value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0)
+      .map(([orderItemId, value]) => ({ orderItemId, unitCost: Number(value) }));
     body = (
       <>
         <dl className="order-facts">
@@ -95,12 +109,38 @@ export function SupplierLinkPage() {
                     <td className="mono">{item.scaleId}</td>
                     <td>{item.scaleDescription}</td>
                     <td className="num">{item.orderQuantity}</td>
-                    <td className="num">{formatMoney(item.unitCost)}</td>
+                    <td className="num">
+                      {quoting ? (
+                        <input
+                          className="input input--qty"
+                          type="number"
+                          min={0}
+                          step="0.01"
+                          placeholder="—"
+                          aria-label={`Unit cost of ${item.scaleId}`}
+                          value={costs[item.id] ?? ''}
+                          onChange={(e) => setCosts((all) => ({ ...all, [item.id]: e.target.value }))}
+                        />
+                      ) : (
+                        formatMoney(item.unitCost)
+                      )}
+                    </td>
                   </tr>
                 ))}
             </tbody>
           </table>
         </div>
+        {quoting && (
+          <div className="row-actions supplier-link__actions">
+            <Button
+              variant="secondary"
+              disabled={quote.isPending || quotes.length === 0}
+              onClick={() => quote.mutate(quotes, { onSuccess: () => notifySuccess('Unit costs saved'), onError: (error) => notifyFailure(error, 'Failed to save unit costs') })}
+            >
+              {quote.isPending ? 'Saving...' : 'Save Unit Costs'}
+            </Button>
+          </div>
+        )}
         <div className="row-actions supplier-link__actions">
           {MOVES.filter((m) => (m.from as readonly string[]).includes(data.status)).map((m) => (
             <Button

@@ -42,6 +42,7 @@ import {
   type VesselMedicalProfile,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import { eventCodec } from '@medchest/domain';
 import { buildApp } from '@medchest/command-api/app';
 import { FLEET } from '@medchest/command-api/auth/access';
 import { createPgSessionStore } from '@medchest/command-api/auth/sessions';
@@ -239,8 +240,8 @@ async function main(): Promise<void> {
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const origin = `http://127.0.0.1:${address.port}`;
-    const deps = { store, db, waitFor: runner.waitFor };
-    await registerUser(deps, { email: 'manager@fleet.example', password: 'bench-pass', role: 'fleet_manager', status: 'active', source: 'admin' }, { userId: null, correlationId: 'bench' });
+    const deps = { store, codec: eventCodec, db, waitFor: runner.waitFor };
+    await registerUser(deps, { email: 'manager@fleet.example', password: 'bench-pass', role: 'fleet_manager', status: 'active', source: 'admin' }, { userId: null, correlationId: 'bench', now: new Date() });
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'manager@fleet.example', password: 'bench-pass' } });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
     const headers = { cookie: sessionCookie(login), accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };

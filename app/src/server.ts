@@ -10,6 +10,7 @@ import {
   WEB_NOT_BUILT,
   type Config,
 } from '@medchest/command-api';
+import { eventCodec } from '@medchest/domain';
 import { createEventStore, ensureDatabase } from '@medchest/eventstore';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { startWorkers, type Logger } from '@medchest/workers';
@@ -81,7 +82,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
     });
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 
-    await seedDemo({ store, db, waitFor: runner.waitFor, log: app.log }, { log });
+    await seedDemo({ store, codec: eventCodec, db, waitFor: runner.waitFor, log: app.log }, { log });
 
     const workers = await startWorkers({
       store,

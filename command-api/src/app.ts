@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import { eventCodec } from '@medchest/domain';
 import type { EventStore, LogPosition } from '@medchest/eventstore';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './auth/plugin';
@@ -28,8 +29,8 @@ export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.m
 export interface BuildAppOptions {
   store: EventStore;
   db: ReadDb;
-  /** Resolves once the projections have reached `position` (read-your-writes); may reject on timeout. */
-  waitFor(position: LogPosition, timeoutMs: number): Promise<unknown>;
+  /** Resolves once the named projections (all without names) have reached `position` (read-your-writes); may reject on timeout. */
+  waitFor(position: LogPosition, timeoutMs: number, readModels?: readonly string[]): Promise<unknown>;
   /** Server-side sessions; its table is created (idempotently) while the app is built, as is api_credentials. */
   sessions: SessionStore;
   /** The built web app; false to serve none (API-only). Default: web/dist of this repository. */
@@ -40,8 +41,8 @@ export interface BuildAppOptions {
   /** Sign-ups per client IP (default 5 per 10 minutes). */
   signupRateLimit?: { max: number; timeWindowMs: number };
   /**
-   * The clock for "today" (the dashboard, the chest's compliance) and for when inventory commands
-   * occurred (their events' occurredAt, which "as of" replays by): tests pin it.
+   * The one clock: "today" (the dashboard, the chest's compliance) and the `now` of every command
+   * (its events' occurredAt, which "as of" replays by). Tests pin it.
    */
   now?: () => Date;
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limiting). */
@@ -60,13 +61,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? false,
   });
+  const now = options.now ?? (() => new Date());
+  app.decorate('clock', now);
   const deps: AppDeps = {
     store: options.store,
+    codec: eventCodec,
     db: options.db,
     waitFor: options.waitFor,
     log: app.log,
   };
-  const now = options.now ?? (() => new Date());
   const loginRateLimit = options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
   const signupRateLimit = options.signupRateLimit ?? { max: 5, timeWindowMs: 10 * 60_000 };
 
@@ -82,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vesselRoutes, { deps });
   await app.register(inventoryRoutes, { deps, now });
   await app.register(volumeRequirementRoutes, { deps, now });
-  await app.register(reportRoutes, { deps, now });
+  await app.register(reportRoutes, { deps });
   await app.register(scaleRoutes, { deps, now });
   let linkSecret: Promise<string> | undefined;
   const supplierLinkSecret = () => (linkSecret ??= options.supplierLinkSecret ? Promise.resolve(options.supplierLinkSecret) : productSecret(options.db, SUPPLIER_LINK_SECRET_NAME));

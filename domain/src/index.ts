@@ -1,5 +1,6 @@
 export * from './shared/errors';
 export * from './shared/events';
+export * from './shared/decider';
 export * from './shared/dates';
 export * from './registry';
 export * from './vessel/labels';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { emailEventDefinitions, type EmailEvent } from './email/events';
+import { DomainError } from './shared/errors';
 import type { EventDefinition } from './shared/events';
 import { userEventDefinitions, type UserEvent } from './user/events';
 import { vesselEventDefinitions, type VesselEvent } from './vessel/events';
@@ -59,3 +60,13 @@ export function parseEvent(type: string, version: number, data: unknown): Domain
   }
   return { type, data: definition.schema.parse(upcast) } as DomainEvent;
 }
+
+/** What a command that kept losing the race to other writers answers (409). */
+export const CHANGED_MEANWHILE = 'This record was changed by someone else at the same time. Please try again.';
+
+/** The registry as the command handler uses it: typed events from stored ones and back. */
+export const eventCodec = {
+  parse: parseEvent,
+  version: (type: string) => currentEventVersion(type as DomainEventType),
+  conflict: () => new DomainError('conflict', CHANGED_MEANWHILE),
+};

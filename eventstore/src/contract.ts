@@ -240,6 +240,24 @@ export function eventStoreContract(name: string, makeStore: () => Promise<Contra
         const types = log.map((e) => `${e.streamId.slice(p.length)}:${e.type}`);
         expect(types.slice(1, 4)).toEqual(['order-1:LineAdded', 'order-1:LineAdded', 'order-1:OrderSubmitted']);
       });
+      it('appends to several streams, each with its own expectation, in the order given', async () => {
+        const p = newPrefix();
+        await store.appendToStream(`${p}vessel-1`, [event('VesselCreated')], { expected: 'no_stream' });
+        const results = await store.appendToStreams([
+          { streamId: `${p}claim-1`, events: [event('Claimed')], expected: 'no_stream' },
+          { streamId: `${p}vessel-1`, events: [event('VesselUpdated'), event('VesselRenamed')], expected: 0n },
+        ]);
+        expect(results.map((r) => r.nextExpectedRevision)).toEqual([0n, 2n]);
+        expect(comparePositions(results[0].position, results[1].position)).toBe(-1);
+        expect((await store.readStream(`${p}vessel-1`)).map((e) => e.type)).toEqual(['VesselCreated', 'VesselUpdated', 'VesselRenamed']);
+        expect((await store.readStream(`${p}claim-1`)).map((e) => e.type)).toEqual(['Claimed']);
+        // An expectation that does not hold is a ConcurrencyError naming that stream.
+        const error = await store
+          .appendToStreams([{ streamId: `${p}vessel-1`, events: [event('Late')], expected: 0n }])
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConcurrencyError);
+        expect((error as ConcurrencyError).streamId).toBe(`${p}vessel-1`);
+      });
     });
 
     describe('expected revision', () => {

@@ -35,6 +35,12 @@ export interface NewEvent {
   metadata: EventMetadata;
 }
 
+export interface StreamAppendRequest {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface RecordedEvent {
   id: string;
   streamId: string;
@@ -99,6 +105,13 @@ export interface SubscribeOptions {
 export interface EventStore {
   /** Append atomically: all events or none. Throws ConcurrencyError when `expected` does not hold. */
   appendToStream(streamId: string, events: NewEvent[], options: { expected: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Append to several streams, each with its own expected revision, as one transaction where the
+   * store allows it (PostgreSQL: all or none); a store without multi-stream transactions
+   * (EventStoreDB) appends them one after the other in the order given, stopping at the first
+   * failure. Results in the order given.
+   */
+  appendToStreams(appends: StreamAppendRequest[]): Promise<AppendResult[]>;
   /** All events of a stream in revision order ([] for a stream that does not exist). */
   readStream(streamId: string, options?: { fromRevision?: bigint; maxCount?: number }): Promise<RecordedEvent[]>;
   /**

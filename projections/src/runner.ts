@@ -37,9 +37,10 @@ export interface ProjectionRunner {
   /**
    * Resolves true as soon as every projection has applied the log up to `position` (woken by the
    * commit of the batch that gets there), false after timeoutMs. Read-your-writes for commands.
-   * Projections another process runs are followed through their checkpoint rows.
+   * Projections another process runs are followed through their checkpoint rows. With `only`, just
+   * those read models (a command waits for what its answer reads).
    */
-  waitFor(position: LogPosition, timeoutMs: number): Promise<boolean>;
+  waitFor(position: LogPosition, timeoutMs: number, only?: readonly string[]): Promise<boolean>;
   /** Names of the projections this process runs right now (the rest are on standby). */
   activeProjections(): string[];
 }
@@ -51,6 +52,8 @@ interface LockSession {
 
 interface Waiter {
   position: LogPosition;
+  /** The read models waited for. */
+  names: readonly string[];
   resolve(reached: boolean): void;
   timer: NodeJS.Timeout;
 }
@@ -117,7 +120,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
   function notifyWaiters() {
     for (const waiter of waiters) {
-      if (allReached(checkpoints, names, waiter.position)) {
+      if (allReached(checkpoints, waiter.names, waiter.position)) {
         waiters.delete(waiter);
         clearTimeout(waiter.timer);
         waiter.resolve(true);
@@ -280,12 +283,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         waiters.clear();
       }),
 
-    waitFor(position, timeoutMs) {
-      if (allReached(checkpoints, names, position)) return Promise.resolve(true);
+    waitFor(position, timeoutMs, only) {
+      // Names this runner does not know are ignored: a command may name a read model another
+      // deployment runs elsewhere (its checkpoint is polled below like any other).
+      const awaited = only ? names.filter((name) => only.includes(name)) : names;
+      if (allReached(checkpoints, awaited, position)) return Promise.resolve(true);
       if (!running) return Promise.resolve(false);
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = {
           position,
+          names: awaited,
           resolve,
           timer: setTimeout(() => {
             waiters.delete(waiter);
@@ -293,7 +300,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           }, timeoutMs),
         };
         waiters.add(waiter);
-        if (held.size < names.length) ensurePolling();
+        if (awaited.some((name) => !held.has(name))) ensurePolling();
       });
     },
 

@@ -1,10 +1,10 @@
 import { NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, vesselStreamId, type VesselDetails } from '@medchest/domain';
 import { ConcurrencyError, type EventStore } from '@medchest/eventstore';
+import { MAX_ATTEMPTS } from '@medchest/eventstore/commands/handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { startTestApp, type TestApp } from '../testing/harness';
-import { vesselDecider } from './deciders';
-import { handleCommand, MAX_ATTEMPTS } from './handle';
+import { READ_MODELS, vessels } from './streams';
 
 let t: TestApp;
 
@@ -23,7 +23,8 @@ const details = (crew: number): VesselDetails => ({
   crewSizeCategory: crew,
   ...NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
 });
-const context = { userId: null, correlationId: 'handle-test' };
+const context = () => ({ userId: null, correlationId: 'handle-test', now: new Date() });
+const waitForVessels = { readModels: [READ_MODELS.vessels] };
 
 /**
  * The real store, except that before each of the first `times` appends to `streamId` another
@@ -36,7 +37,7 @@ function storeWithRival(store: EventStore, vesselId: string, times: number): Eve
     async appendToStream(streamId, events, options) {
       if (streamId === vesselStreamId(vesselId) && rivals < times) {
         rivals++;
-        await handleCommand({ ...t.deps }, vesselDecider, streamId, { type: 'UpdateVessel', vesselId, details: details(100 + rivals) }, context);
+        await vessels.handle(t.deps, vesselId, { type: 'UpdateVessel', vesselId, details: details(100 + rivals) }, context());
       }
       return store.appendToStream(streamId, events, options);
     },
@@ -45,7 +46,7 @@ function storeWithRival(store: EventStore, vesselId: string, times: number): Eve
 
 async function createOne(imoNumber = '9399167'): Promise<string> {
   const vesselId = newId();
-  await handleCommand(t.deps, vesselDecider, vesselStreamId(vesselId), { type: 'CreateVessel', vesselId, details: { ...details(20), imoNumber } }, context);
+  await vessels.handle(t.deps, vesselId, { type: 'CreateVessel', vesselId, details: { ...details(20), imoNumber } }, context());
   return vesselId;
 }
 
@@ -53,7 +54,7 @@ describe('command handling', () => {
   it('re-decides on a concurrency conflict and appends on the fresh revision', async () => {
     const vesselId = await createOne();
     const deps = { ...t.deps, store: storeWithRival(t.store, vesselId, 1) };
-    const result = await handleCommand(deps, vesselDecider, vesselStreamId(vesselId), { type: 'UpdateVessel', vesselId, details: details(33) }, context);
+    const result = await vessels.handle(deps, vesselId, { type: 'UpdateVessel', vesselId, details: details(33) }, context(), waitForVessels);
     expect(result.events).toHaveLength(1);
     expect(result.readModelsCaughtUp).toBe(true);
     const stream = await t.store.readStream(vesselStreamId(vesselId));
@@ -64,11 +65,28 @@ describe('command handling', () => {
     const vesselId = await createOne();
     const deps = { ...t.deps, store: storeWithRival(t.store, vesselId, MAX_ATTEMPTS) };
     await expect(
-      handleCommand(deps, vesselDecider, vesselStreamId(vesselId), { type: 'UpdateVessel', vesselId, details: details(33) }, context),
-    ).rejects.toMatchObject({ kind: 'conflict' });
+      vessels.handle(deps, vesselId, { type: 'UpdateVessel', vesselId, details: details(33) }, context()),
+    ).rejects.toMatchObject({ kind: 'conflict', message: 'This record was changed by someone else at the same time. Please try again.' });
     const stream = await t.store.readStream(vesselStreamId(vesselId));
     expect(stream).toHaveLength(1 + MAX_ATTEMPTS);
     expect(stream.some((e) => (e.data as { details: VesselDetails }).details.crewSizeCategory === 33)).toBe(false);
+  });
+
+  it('waits only for the read models the command names', async () => {
+    const vesselId = await createOne();
+    const asked: (readonly string[] | undefined)[] = [];
+    const deps = { ...t.deps, waitFor: async (...args: Parameters<TestApp['runner']['waitFor']>) => (asked.push(args[2]), t.runner.waitFor(...args)) };
+    await vessels.handle(deps, vesselId, { type: 'UpdateVessel', vesselId, details: details(40) }, context(), waitForVessels);
+    await vessels.handle(deps, vesselId, { type: 'UpdateVessel', vesselId, details: details(41) }, context());
+    expect(asked).toEqual([[READ_MODELS.vessels]]);
+  });
+
+  it('stamps every event with the command metadata, its time from the command (no clock of its own)', async () => {
+    const vesselId = newId();
+    const now = new Date('2025-01-02T03:04:05.000Z');
+    await vessels.handle(t.deps, vesselId, { type: 'CreateVessel', vesselId, details: { ...details(20), imoNumber: '9074729' } }, { userId: null, correlationId: 'stamp', now });
+    const [event] = await t.store.readStream(vesselStreamId(vesselId));
+    expect(event.metadata).toEqual({ userId: null, correlationId: 'stamp', occurredAt: '2025-01-02T03:04:05.000Z' });
   });
 
   it('answers a racing pair of HTTP edits: both succeed, each re-decided on the latest state', async () => {
@@ -86,7 +104,7 @@ describe('command handling', () => {
   it('is what ConcurrencyError looks like from this store (the type the handler retries on)', async () => {
     const vesselId = await createOne();
     await expect(
-      t.store.appendToStream(vesselStreamId(vesselId), [{ type: 'VesselDeleted', version: 1, data: { vesselId, vesselName: 'x' }, metadata: { ...context, occurredAt: new Date().toISOString() } }], { expected: 'no_stream' }),
+      t.store.appendToStream(vesselStreamId(vesselId), [{ type: 'VesselDeleted', version: 1, data: { vesselId, vesselName: 'x' }, metadata: { userId: null, correlationId: 'x', occurredAt: new Date().toISOString() } }], { expected: 'no_stream' }),
     ).rejects.toBeInstanceOf(ConcurrencyError);
   });
 });

@@ -1,30 +1,22 @@
 import {
   batchQuantityPatchSchema,
   bulkImportRequestSchema,
-  decideInventory,
   DomainError,
-  evolveInventory,
   findBatch,
   importSourceOf,
-  initialInventoryState,
-  inventoryEventDefinitions,
-  inventoryStreamId,
   isoToday,
   validateImportRows,
   type BulkImportResult,
-  type DomainEvent,
   type InventoryBatch,
   type InventoryCommand,
-  type InventoryEvent,
-  type InventoryState,
   vesselNotFound,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
 import { isUuid, newId } from '../ids';
 import { getHierarchicalInventory, getVessel, listVesselBatches, type HierarchicalInventory, type InventoryBatch as ReadModelBatch } from '../readModels';
-import type { AppDeps } from './context';
-import { handleCommand, type CommandContext, type Decider } from './handle';
+import type { AppDeps, CommandContext } from './context';
+import { inventories, READ_MODELS } from './streams';
 import { requireVessel } from './requireVessel';
 import { scaleInForce } from './scaleInForce';
 
@@ -32,18 +24,12 @@ import { scaleInForce } from './scaleInForce';
  * Inventory commands on a vessel's medical chest (stream `inventory-{vesselId}`): the bulk import
  * (CSV upload and manual bulk input, spec 000 §7) and the in-place quantity edit. Each parses the
  * body with the domain's schema (a ZodError becomes a 400 with the messages), checks the vessel on
- * its own stream, then goes through handleCommand. Answers come from the decision and the decided
+ * its own stream, then goes through the inventory stream's handler. Answers come from the decision and the decided
  * state, not from a read model.
  */
 
-const inventoryTypes = new Set<string>(inventoryEventDefinitions.map((d) => d.type));
-
-export const inventoryDecider: Decider<InventoryCommand, InventoryState, InventoryEvent> = {
-  decide: decideInventory,
-  evolve: evolveInventory,
-  initialState: initialInventoryState,
-  isEvent: (event: DomainEvent): event is InventoryEvent => inventoryTypes.has(event.type),
-};
+/** What the screens show right after a change of the chest: its items and batches, the vessel's status, imports, the feed. */
+const INVENTORY_READ_MODELS = [READ_MODELS.medicalChest, READ_MODELS.fleetCompliance, READ_MODELS.inventoryImports, READ_MODELS.activity];
 
 const batchNotFound = () => new DomainError('not_found', 'Batch not found');
 
@@ -110,8 +96,8 @@ export async function bulkImport(
     items: accepted.map((row, index) => ({ ...row, batchId: options.ids?.batchId(index) ?? newId() })),
     rowErrors: errors,
   };
-  const result = await handleCommand(deps, inventoryDecider, inventoryStreamId(vesselId), command, context, {
-    waitForReadModels: options.waitForReadModels,
+  const result = await inventories.handle(deps, vesselId, command, context, {
+    readModels: options.waitForReadModels === false ? [] : INVENTORY_READ_MODELS,
   });
 
   // The counts are the decision's: what the InventoryImported event recorded.
@@ -131,10 +117,9 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
   const patch = batchQuantityPatchSchema.parse(formBody(body));
   await requireVessel(deps, vesselId);
 
-  const result = await handleCommand(
+  const result = await inventories.handle(
     deps,
-    inventoryDecider,
-    inventoryStreamId(vesselId),
+    vesselId,
     {
       type: 'AdjustBatch',
       batchId,
@@ -143,6 +128,7 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
       ...(patch.note !== undefined ? { note: patch.note } : {}),
     },
     context,
+    { readModels: INVENTORY_READ_MODELS },
   );
   const batch = findBatch(result.state, batchId);
   if (!batch) throw batchNotFound();

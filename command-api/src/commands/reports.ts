@@ -1,33 +1,16 @@
 import {
   auditReportOf,
-  decideReport,
-  evolveReport,
-  initialReportState,
   isoToday,
-  reportEventDefinitions,
-  reportStreamId,
   reportVesselSchema,
   type AuditReport,
-  type DomainEvent,
   type ReportCommand,
-  type ReportEvent,
-  type ReportState,
   type ReportVessel,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { newId } from '../ids';
 import { listFleetCompliance } from '../readModels';
-import type { AppDeps } from './context';
-import { handleCommand, type CommandContext, type Decider } from './handle';
-
-const reportTypes = new Set<string>(reportEventDefinitions.map((d) => d.type));
-
-export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
-  decide: decideReport,
-  evolve: evolveReport,
-  initialState: initialReportState,
-  isEvent: (event: DomainEvent): event is ReportEvent => reportTypes.has(event.type),
-};
+import type { AppDeps, CommandContext } from './context';
+import { READ_MODELS, reports } from './streams';
 
 /**
  * The fleet compliance rows as a report holds them. The read model is ours, so a row that does not
@@ -49,14 +32,15 @@ function reportVessels(rows: readonly unknown[]): ReportVessel[] {
  */
 export async function generateAuditReport(
   deps: AppDeps,
-  context: CommandContext & { now: () => Date },
+  context: CommandContext,
 ): Promise<{ report: AuditReport; position?: LogPosition }> {
   // One moment for the whole report: the day the chests are judged on and the generation time.
-  const at = context.now();
+  const at = context.now;
   const vessels = reportVessels(await listFleetCompliance(deps.db, isoToday(at)));
   const reportId = newId();
   const command: ReportCommand = { type: 'GenerateAuditReport', reportId, generatedAt: at.toISOString(), vessels };
-  const result = await handleCommand(deps, reportDecider, reportStreamId(reportId), command, context);
+  // The answer is the event itself; the activity feed shows the report right after.
+  const result = await reports.handle(deps, reportId, command, context, { readModels: [READ_MODELS.activity] });
   const [event] = result.events;
   return { report: auditReportOf(event.data), position: result.position };
 }

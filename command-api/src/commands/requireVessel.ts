@@ -1,8 +1,7 @@
-import { vesselNotFound, vesselStreamId } from '@medchest/domain';
+import { vesselNotFound } from '@medchest/domain';
 import { isUuid } from '../ids';
 import type { AppDeps } from './context';
-import { vesselDecider } from './deciders';
-import { loadState } from './handle';
+import { vessels } from './streams';
 
 /**
  * A command about a vessel's chest or scale needs the vessel to exist (and not be deleted), read
@@ -10,8 +9,8 @@ import { loadState } from './handle';
  * this check and the append keeps the events (they are facts about what was recorded); nothing
  * reads the chest of a deleted vessel.
  */
-export async function requireVessel(deps: Pick<AppDeps, 'store'>, vesselId: string): Promise<void> {
+export async function requireVessel(deps: Pick<AppDeps, 'store' | 'codec'>, vesselId: string): Promise<void> {
   if (!isUuid(vesselId)) throw vesselNotFound();
-  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  const { state } = await vessels.load(deps, vesselId);
   if (state.status !== 'active') throw vesselNotFound();
 }

@@ -1,12 +1,13 @@
 import {
   eventsAsOf,
+  isScaleImportedEvent,
+  isVesselScaleAssignedEvent,
   parseEvent,
   scaleStreamId,
   SHIPPED_SCALE_METADATA,
   vesselScaleStreamId,
   type DomainEvent,
   type Scale,
-  type ScaleEvent,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { RecordedEvent } from '@medchest/eventstore';
@@ -36,15 +37,11 @@ export function streamEventsAsOf<E extends DomainEvent>(
   });
 }
 
-const isScaleAssignment = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'VesselScaleAssigned' }> => event.type === 'VesselScaleAssigned';
-
-const isScaleImport = (event: DomainEvent): event is Extract<ScaleEvent, { type: 'ScaleImported' }> => event.type === 'ScaleImported';
-
 /** A scale by id: the shipped one, or one imported (read from its own stream); undefined if none. */
 export async function findScale(deps: Pick<AppDeps, 'store'>, scaleId: string): Promise<Scale | undefined> {
   if (scaleId === SHIPPED_SCALE_METADATA.id) return loadShippedScale();
   const recorded = await deps.store.readStream(scaleStreamId(scaleId), { maxCount: 1 });
-  const event = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImport);
+  const event = recorded.map((r) => parseEvent(r.type, r.version, r.data)).find(isScaleImportedEvent);
   if (!event) return undefined;
   const { scaleId: id, name, source, effectiveDate, items } = event.data;
   return { id, name, source, effectiveDate, items };
@@ -65,7 +62,7 @@ export async function scaleById(deps: AppDeps, scaleId: string | undefined): Pro
 /** The id of the scale assigned to a vessel (at the end of `asOf` when given); undefined: none, the shipped one. */
 export async function assignedScaleId(deps: AppDeps, vesselId: string, asOf?: string): Promise<string | undefined> {
   const recorded = await deps.store.readStream(vesselScaleStreamId(vesselId));
-  return streamEventsAsOf(recorded, asOf, isScaleAssignment).at(-1)?.data.scaleId;
+  return streamEventsAsOf(recorded, asOf, isVesselScaleAssignedEvent).at(-1)?.data.scaleId;
 }
 
 /** The scale in force for a vessel, now or at the end of `asOf`. */

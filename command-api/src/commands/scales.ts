@@ -1,33 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
-  decideScaleStream,
-  decideVesselScale,
-  evolveScaleStream,
-  evolveVesselScale,
-  initialScaleStreamState,
-  initialVesselScaleState,
   isoToday,
   scaleImportRequestSchema,
-  scaleStreamId,
   vesselScaleAssignmentSchema,
-  vesselScaleStreamId,
-  type DomainEvent,
-  type Scale,
-  type ScaleImportedEvent,
   type ScaleMetadata,
-  type ScaleStreamCommand,
-  type ScaleStreamState,
-  type VesselScaleAssignedEvent,
-  type VesselScaleCommand,
-  type VesselScaleState,
   vesselNotFound,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
 import { isUuid } from '../ids';
 import { getVessel, getVesselScale } from '../readModels';
-import type { AppDeps } from './context';
-import { handleCommand, type CommandContext, type Decider } from './handle';
+import type { AppDeps, CommandContext } from './context';
+import { READ_MODELS, scales, vesselScales } from './streams';
 import { requireVessel } from './requireVessel';
 import { findScale, scaleInForce } from './scaleInForce';
 import { parseAsOf } from './volumeRequirements';
@@ -38,20 +22,6 @@ import { parseAsOf } from './volumeRequirements';
  * vesselScale-{vesselId}); every vessel's requirements, and the scale ids its batches may name,
  * follow the scale in force. The rules are the domain's deciders; this file gathers their inputs.
  */
-
-export const scaleDecider: Decider<ScaleStreamCommand, ScaleStreamState, ScaleImportedEvent> = {
-  decide: decideScaleStream,
-  evolve: evolveScaleStream,
-  initialState: initialScaleStreamState,
-  isEvent: (event: DomainEvent): event is ScaleImportedEvent => event.type === 'ScaleImported',
-};
-
-export const vesselScaleDecider: Decider<VesselScaleCommand, VesselScaleState, VesselScaleAssignedEvent> = {
-  decide: decideVesselScale,
-  evolve: evolveVesselScale,
-  initialState: initialVesselScaleState,
-  isEvent: (event: DomainEvent): event is VesselScaleAssignedEvent => event.type === 'VesselScaleAssigned',
-};
 
 
 /** A scale as the API answers it in lists and after an import (the shipped one has no count or date). */
@@ -74,10 +44,13 @@ export async function importScale(
 ): Promise<{ scale: ScaleSummary; position?: LogPosition }> {
   const request = scaleImportRequestSchema.parse(formBody(body));
   const csvSha256 = createHash('sha256').update(request.csv, 'utf8').digest('hex');
-  const result = await handleCommand(deps, scaleDecider, scaleStreamId(request.scaleId), { type: 'ImportScale', request, csvSha256 }, context);
+  // The scale list reads the medical chest read model (which holds the scales).
+  const result = await scales.handle(deps, request.scaleId, { type: 'ImportScale', request, csvSha256 }, context, {
+    readModels: [READ_MODELS.medicalChest],
+  });
   const [event] = result.events;
   const { scaleId, name, source, effectiveDate, itemCount } = event.data;
-  const importedAt = (context.now ?? (() => new Date()))().toISOString();
+  const importedAt = context.now.toISOString();
   return { scale: { id: scaleId, name, source, effectiveDate, itemCount, importedAt }, position: result.position };
 }
 
@@ -95,13 +68,9 @@ export async function assignVesselScale(
   const { scaleId } = vesselScaleAssignmentSchema.parse(formBody(body));
   await requireVessel(deps, vesselId);
   const scale = await findScale(deps, scaleId);
-  const result = await handleCommand(
-    deps,
-    vesselScaleDecider,
-    vesselScaleStreamId(vesselId),
-    { type: 'AssignVesselScale', vesselId, scale: scale && metadataOf(scale) },
-    context,
-  );
+  const result = await vesselScales.handle(deps, vesselId, { type: 'AssignVesselScale', vesselId, scale: scale && metadataOf(scale) }, context, {
+    readModels: [READ_MODELS.medicalChest, READ_MODELS.fleetCompliance, READ_MODELS.activity],
+  });
   // The decider refused an unknown scale, so `scale` is the one now in force.
   return { scale: metadataOf(scale!), position: result.position };
 }

@@ -1,11 +1,11 @@
-import { DomainError, normalizeEmail, userStreamId, vesselStreamId, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import { DomainError, normalizeEmail, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import { waitForReadModels } from '@medchest/eventstore/commands/handler';
 import { savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { isUuid, userIdForEmail } from '../ids';
 import { getUser } from '../readModels';
-import type { AppDeps } from './context';
-import { userDecider, vesselDecider } from './deciders';
-import { handleCommand, loadState, waitForReadModels, type CommandContext } from './handle';
+import type { AppDeps, CommandContext } from './context';
+import { READ_MODELS, users, vessels } from './streams';
 
 /**
  * User commands. A user's id is the UUID v5 of the lower-cased email, so registering appends to
@@ -25,12 +25,15 @@ export interface Registration {
   vesselId?: string;
 }
 
+/** User answers and the login read the users read model; the admin's approval also sends mail (the email log). */
+const USER_READ_MODELS = [READ_MODELS.users];
+
 const userNotFound = () => new DomainError('not_found', 'User not found');
 const INVALID_VESSEL = 'Please select a valid vessel';
 
 async function vesselExists(deps: AppDeps, vesselId: string): Promise<boolean> {
   if (!isUuid(vesselId)) return false;
-  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  const { state } = await vessels.load(deps, vesselId);
   return state.status === 'active';
 }
 
@@ -46,10 +49,9 @@ export async function registerUser(
   // The event first: its 'no stream' append is the one-account-per-email check, so only the
   // registration that won stores its password. Should the process stop in between, the account
   // exists without a password and cannot log in (the demo seed repairs its own accounts).
-  const result = await handleCommand(
+  const result = await users.handle(
     deps,
-    userDecider,
-    userStreamId(userId),
+    userId,
     {
       type: 'RegisterUser',
       userId,
@@ -63,11 +65,10 @@ export async function registerUser(
       ...(registration.vesselId ? { vesselId: registration.vesselId } : {}),
     },
     context,
-    { waitForReadModels: false },
   );
   await savePasswordHash(deps.db, userId, passwordHash);
   // Read-your-writes once the credential is stored too, so a login right after the answer works.
-  if (result.position && options.waitForReadModels !== false) await waitForReadModels(deps, result.position);
+  if (result.position && options.waitForReadModels !== false) await waitForReadModels(deps, result.position, USER_READ_MODELS);
   return { userId, position: result.position };
 }
 
@@ -80,7 +81,7 @@ async function existingUser(deps: AppDeps, userId: string) {
 
 export async function approveUser(deps: AppDeps, userId: string, context: CommandContext) {
   await existingUser(deps, userId);
-  const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'ApproveUser', userId }, context);
+  const { position } = await users.handle(deps, userId, { type: 'ApproveUser', userId }, context, { readModels: USER_READ_MODELS });
   return { user: await existingUser(deps, userId), position };
 }
 
@@ -89,7 +90,7 @@ export async function suspendUser(deps: AppDeps, userId: string, context: Comman
   if (userId === context.userId) {
     throw new DomainError('validation', 'You cannot suspend your own account');
   }
-  const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'SuspendUser', userId }, context);
+  const { position } = await users.handle(deps, userId, { type: 'SuspendUser', userId }, context, { readModels: USER_READ_MODELS });
   return { user: await existingUser(deps, userId), position };
 }
 
@@ -115,6 +116,6 @@ export async function updateProfile(deps: AppDeps, userId: string, changes: Prof
   if (preferredVessel && preferredVessel !== current.preferredVessel && !(await vesselExists(deps, preferredVessel))) {
     throw new DomainError('validation', INVALID_VESSEL, { preferredVessel: INVALID_VESSEL });
   }
-  const { position } = await handleCommand(deps, userDecider, userStreamId(userId), { type: 'UpdateProfile', userId, profile }, context);
+  const { position } = await users.handle(deps, userId, { type: 'UpdateProfile', userId, profile }, context, { readModels: USER_READ_MODELS });
   return { user: await existingUser(deps, userId), position };
 }

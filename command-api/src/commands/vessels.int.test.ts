@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const context = { userId: null, correlationId: 'lag-test' };
+const context = { userId: null, correlationId: 'lag-test', now: new Date() };
 const form = { vesselName: 'Fresh Paint', imoNumber: '9466245', flagState: 'LIBERIA', crewSizeCategory: 18 };
 
 describe('vessel commands while the read models lag', () => {

@@ -1,32 +1,52 @@
 import {
-  DomainError,
-  IMO_CLAIM_USE_WITHIN_MS,
+  claimHolderOf,
   vesselFormSchema,
-  vesselStreamId,
-  type VesselCommand,
   type VesselDetails,
   type VesselEvent,
   type VesselState,
-  vesselNotFound,
 } from '@medchest/domain';
+import type { Decision, StreamReader } from '@medchest/eventstore/commands/handler';
 import { formBody } from '../http/context';
-import { isUuid, newId } from '../ids';
+import { newId } from '../ids';
 import { getVessel } from '../readModels';
-import type { AppDeps } from './context';
-import { vesselDecider } from './deciders';
-import { CHANGED_MEANWHILE, handleCommand, loadState, type CommandContext, type Decider } from './handle';
-import { claimImo, loadClaim, releaseImo, type ClaimOutcome } from './imoClaims';
+import type { AppDeps, CommandContext } from './context';
+import { imoClaims, READ_MODELS, vessels } from './streams';
 
 /**
  * Vessel commands, used by the routes and by the demo seed alike. Each parses the body with the
- * domain's form schema (a ZodError becomes a 400 with the field messages), then goes through
- * handleCommand. Answers come from the read model, which already includes the change.
+ * domain's form schema (a ZodError becomes a 400 with the field messages), then goes through the
+ * vessel stream's handler. Answers come from the read model, which already includes the change.
  *
- * IMO numbers are unique among live vessels through the claim streams (commands/imoClaims.ts):
- * create = claim, then create; a change of number = claim the new one, update, release the old;
- * delete = delete, then release.
+ * IMO numbers are unique among live vessels through the claim streams (the domain's imoClaim.ts):
+ * a vessel event that takes a number claims it, one that gives a number up releases it, decided
+ * alongside the vessel's own event and appended with it in one transaction.
  */
 
+/** What the screens show right after a vessel command: the vessel list and page, the dashboard, the feed. */
+const VESSEL_READ_MODELS = [READ_MODELS.vessels, READ_MODELS.fleetCompliance, READ_MODELS.activity, READ_MODELS.medicalChest];
+
+/** The claim (and release) a vessel's change of IMO number brings, decided on the claim streams. */
+async function imoDecisions(
+  vesselId: string,
+  at: Date,
+  { before, after }: { before: VesselState; after: VesselState; events: VesselEvent[] },
+  read: StreamReader,
+): Promise<Decision[]> {
+  const from = before.status === 'active' ? before.details.imoNumber : undefined;
+  const to = after.status === 'active' ? after.details.imoNumber : undefined;
+  if (from === to) return [];
+  const decisions: Decision[] = [];
+  if (to !== undefined) {
+    // The vessel holding the claim, from its own stream: a claim counts only while its vessel backs it.
+    const claim = await read(imoClaims.type, to);
+    const holder = claim.status !== 'claimed' ? undefined : claim.vesselId === vesselId ? claimHolderOf(before) : claimHolderOf(await read(vessels.type, claim.vesselId));
+    decisions.push({ type: imoClaims.type, id: to, command: { type: 'ClaimImo', imoNumber: to, vesselId, at: at.toISOString(), holder }, order: 'before' });
+  }
+  if (from !== undefined) {
+    decisions.push({ type: imoClaims.type, id: from, command: { type: 'ReleaseImo', imoNumber: from, vesselId, holder: claimHolderOf(after) }, order: 'after' });
+  }
+  return decisions;
+}
 
 /** The vessel as the read model shows it; falls back to the decided details if projections lag. */
 async function answer(deps: AppDeps, vesselId: string, details: VesselDetails) {
@@ -34,37 +54,7 @@ async function answer(deps: AppDeps, vesselId: string, details: VesselDetails) {
   return vessel ?? { id: vesselId, ...details };
 }
 
-/**
- * The vessel decider, held to what the command was prepared for: the claim it took must still be
- * fresh (well inside its lease), and the vessel must still have the IMO number it had when the
- * command read it (otherwise the claims prepared for it no longer match: answer 409, try again).
- * `decidedOn` receives the state of the last decision, the one that was appended after.
- */
-function preparedDecider(
-  claim: ClaimOutcome,
-  context: CommandContext,
-  options: { imoNumber?: string; decidedOn?: (state: VesselState) => void } = {},
-): Decider<VesselCommand, VesselState, VesselEvent> {
-  const now = context.now ?? (() => new Date());
-  return {
-    ...vesselDecider,
-    decide(command, state) {
-      if (claim.claimedAt && now().getTime() - claim.claimedAt.getTime() > IMO_CLAIM_USE_WITHIN_MS) {
-        throw new DomainError('conflict', CHANGED_MEANWHILE);
-      }
-      if (options.imoNumber !== undefined && state.status === 'active' && state.details.imoNumber !== options.imoNumber) {
-        throw new DomainError('conflict', CHANGED_MEANWHILE);
-      }
-      options.decidedOn?.(state);
-      return vesselDecider.decide(command, state);
-    },
-  };
-}
-
-/** A claim taken for a command that then failed: give it back (were this lost, it would lapse). */
-async function giveBackClaim(deps: AppDeps, imoNumber: string, vesselId: string, claim: ClaimOutcome, context: CommandContext) {
-  if (claim.revision !== undefined) await releaseImo(deps, imoNumber, vesselId, context, { ifRevision: claim.revision });
-}
+const waitOption = (wait: boolean | undefined) => (wait === false ? [] : VESSEL_READ_MODELS);
 
 export async function createVessel(
   deps: AppDeps,
@@ -74,59 +64,28 @@ export async function createVessel(
 ) {
   const details = vesselFormSchema.parse(formBody(body));
   const vesselId = options.vesselId ?? newId();
-  const claim = await claimImo(deps, details.imoNumber, vesselId, context);
-  try {
-    const result = await handleCommand(
-      deps,
-      preparedDecider(claim, context),
-      vesselStreamId(vesselId),
-      { type: 'CreateVessel', vesselId, details },
-      context,
-      { waitForReadModels: options.waitForReadModels },
-    );
-    return { vessel: await answer(deps, vesselId, details), position: result.position };
-  } catch (error) {
-    await giveBackClaim(deps, details.imoNumber, vesselId, claim, context);
-    throw error;
-  }
+  const result = await vessels.handle(deps, vesselId, { type: 'CreateVessel', vesselId, details }, context, {
+    readModels: waitOption(options.waitForReadModels),
+    alongside: (decided, read) => imoDecisions(vesselId, context.now, decided, read),
+  });
+  return { vessel: await answer(deps, vesselId, details), position: result.position };
 }
 
 export async function updateVessel(deps: AppDeps, vesselId: string, body: unknown, context: CommandContext) {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const details = vesselFormSchema.parse(formBody(body));
-  // An unknown or deleted vessel is left to the decider (404), before any claim is taken.
-  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
-  const imoNumber = state.status === 'active' ? state.details.imoNumber : undefined;
-  const moving = imoNumber !== undefined && imoNumber !== details.imoNumber;
-  // The old number's claim as it stands now, while the vessel still backs it: released after the
-  // update unless someone claimed it again meanwhile.
-  const oldClaim = moving ? await loadClaim(deps, imoNumber) : undefined;
-  const claim = moving ? await claimImo(deps, details.imoNumber, vesselId, context) : {};
-  let result;
-  try {
-    result = await handleCommand(deps, preparedDecider(claim, context, { imoNumber }), vesselStreamId(vesselId), { type: 'UpdateVessel', vesselId, details }, context);
-  } catch (error) {
-    await giveBackClaim(deps, details.imoNumber, vesselId, claim, context);
-    throw error;
-  }
-  if (moving && result.events.length > 0) {
-    await releaseImo(deps, imoNumber, vesselId, context, { ifRevision: oldClaim!.expected });
-  }
+  const result = await vessels.handle(deps, vesselId, { type: 'UpdateVessel', vesselId, details }, context, {
+    readModels: VESSEL_READ_MODELS,
+    alongside: (decided, read) => imoDecisions(vesselId, context.now, decided, read),
+  });
   return { vessel: await answer(deps, vesselId, details), position: result.position };
 }
 
 export async function deleteVessel(deps: AppDeps, vesselId: string, context: CommandContext) {
-  if (!isUuid(vesselId)) throw vesselNotFound();
-  let decidedOn: VesselState | undefined;
-  const result = await handleCommand(
-    deps,
-    preparedDecider({}, context, { decidedOn: (state) => (decidedOn = state) }),
-    vesselStreamId(vesselId),
-    { type: 'DeleteVessel', vesselId },
-    context,
-  );
-  // A deleted vessel never comes back, so its claim is free already; the release says so.
-  if (decidedOn?.status === 'active') await releaseImo(deps, decidedOn.details.imoNumber, vesselId, context);
+  const result = await vessels.handle(deps, vesselId, { type: 'DeleteVessel', vesselId }, context, {
+    readModels: VESSEL_READ_MODELS,
+    // A deleted vessel never comes back, so its claim is free already; the release says so.
+    alongside: (decided, read) => imoDecisions(vesselId, context.now, decided, read),
+  });
   return { position: result.position };
 }
 
@@ -141,14 +100,8 @@ export async function recordCertificate(
   context: CommandContext,
   options: { waitForReadModels?: boolean } = {},
 ) {
-  if (!isUuid(vesselId)) throw vesselNotFound();
-  const result = await handleCommand(
-    deps,
-    vesselDecider,
-    vesselStreamId(vesselId),
-    { type: 'RecordCertificate', vesselId, ...certificate },
-    context,
-    { waitForReadModels: options.waitForReadModels },
-  );
+  const result = await vessels.handle(deps, vesselId, { type: 'RecordCertificate', vesselId, ...certificate }, context, {
+    readModels: waitOption(options.waitForReadModels),
+  });
   return { position: result.position };
 }

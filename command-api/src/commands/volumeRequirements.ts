@@ -6,6 +6,8 @@ import {
   foldInventory,
   initialVesselState,
   inventoryStreamId,
+  isInventoryEvent,
+  isVesselEvent,
   isIsoDate,
   isoToday,
   medicalProfileOf,
@@ -28,8 +30,6 @@ import type { RecordedEvent } from '@medchest/eventstore';
 import { isUuid } from '../ids';
 import { getVolumeRequirements, getVolumeRequirementsAnswer, type VolumeRequirementsAnswer } from '../readModels';
 import type { AppDeps } from './context';
-import { vesselDecider } from './deciders';
-import { inventoryDecider } from './inventory';
 import { scaleInForce, streamEventsAsOf } from './scaleInForce';
 
 /**
@@ -106,11 +106,11 @@ export async function volumeRequirementsAsOf(deps: AppDeps, vesselId: string, as
     scaleInForce(deps, vesselId, asOf),
   ]);
   if (vesselRecorded.length === 0) throw vesselNotFound();
-  const vessel = streamEventsAsOf(vesselRecorded, asOf, vesselDecider.isEvent).reduce(evolveVessel, initialVesselState());
+  const vessel = streamEventsAsOf(vesselRecorded, asOf, isVesselEvent).reduce(evolveVessel, initialVesselState());
   // The vessel exists in the history but had not joined the fleet yet, or had left it, that day:
   // there was no chest of ours to show, and the auditor is told so in those words.
   if (vessel.status !== 'active') throw new DomainError('not_found', notInFleetOn(asOf));
-  const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, inventoryDecider.isEvent));
+  const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, isInventoryEvent));
   return volumeRequirementRows(scale, medicalProfileOf(vessel.details), batches, asOf);
 }
 

@@ -1,10 +1,20 @@
 import type { LogPosition } from '@medchest/eventstore';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CommandContext } from '../commands/handle';
+import type { CommandContext } from '../commands/context';
 
-/** Event metadata for a request: the acting user and the request id as correlation id. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one clock (BuildAppOptions.now): commands take their `now` from it. */
+    clock: () => Date;
+  }
+}
+
+/**
+ * A request's command metadata: the acting user, the request id as correlation id, and the time
+ * read once from the app's clock (every event of the command carries it; deciders get it from here).
+ */
 export function commandContext(request: FastifyRequest): CommandContext {
-  return { userId: request.user?.id ?? null, correlationId: request.id };
+  return { userId: request.user?.id ?? null, correlationId: request.id, now: request.server.clock() };
 }
 
 /**

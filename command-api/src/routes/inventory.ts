@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { adjustBatch, bulkImport, hierarchicalInventory, listInventory } from '../commands/inventory';
@@ -15,8 +15,6 @@ const BULK_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The inventory calls of spec 000 §7: the vessel's batches, bulk import, a batch's quantity. */
 export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Date }> = async (app, { deps, now }) => {
-  // Inventory events are stamped with the app's clock: the chest "as of" a date replays them by it.
-  const context = (request: FastifyRequest) => ({ ...commandContext(request), ...(now ? { now } : {}) });
 
   app.get<WithId>('/api/vessels/:id/inventory', { config: { access: VESSEL_CHEST } }, async (request) =>
     listInventory(deps, request.params.id),
@@ -30,14 +28,14 @@ export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Da
     '/api/vessels/:id/inventory/bulk-import',
     { config: { access: VESSEL_CHEST }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
     async (request, reply) => {
-      const { position, ...result } = await bulkImport(deps, request.params.id, request.body, context(request));
+      const { position, ...result } = await bulkImport(deps, request.params.id, request.body, commandContext(request));
       answerPosition(reply, position);
       return result;
     },
   );
 
   app.patch<WithBatch>('/api/vessels/:id/inventory/:batchId', { config: { access: VESSEL_CHEST } }, async (request, reply) => {
-    const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, context(request));
+    const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, commandContext(request));
     answerPosition(reply, position);
     return batch;
   });

@@ -5,10 +5,10 @@ import { generateAuditReport } from '../commands/reports';
 import { answerPosition, commandContext } from '../http/context';
 
 /** The report calls of spec 000 §7. */
-export const reportRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
+export const reportRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   // Empty body (spec 000 §7): whatever a client sends is not read.
   app.post('/api/reports/audit', { config: { access: FLEET } }, async (request, reply) => {
-    const { report, position } = await generateAuditReport(deps, { ...commandContext(request), now });
+    const { report, position } = await generateAuditReport(deps, commandContext(request));
     answerPosition(reply, position);
     return reply.code(201).send(report);
   });

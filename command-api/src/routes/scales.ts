@@ -1,6 +1,6 @@
 import { SCALE_CSV_MAX_CHARS, SHIPPED_SCALE_METADATA } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN, FLEET, VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { assignVesselScale, importScale, vesselScale } from '../commands/scales';
@@ -20,13 +20,12 @@ const SCALE_IMPORT_BODY_LIMIT = SCALE_CSV_MAX_CHARS * 4 + 64 * 1024;
  * Scales (issue 3): an admin imports a scale table; fleet users list the scales, read and change
  * the one a vessel follows. A captain reads their own vessel's scale (their inventory page names
  * it) but does not choose it: that is the fleet's decision. Commands are stamped with the app's
- * clock, which "as of" replays by.
+ * one clock (commandContext), which "as of" replays by.
  */
 export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
-  const context = (request: FastifyRequest) => ({ ...commandContext(request), now });
 
   app.post('/api/admin/scales', { config: { access: ADMIN }, bodyLimit: SCALE_IMPORT_BODY_LIMIT }, async (request, reply) => {
-    const { scale, position } = await importScale(deps, request.body, context(request));
+    const { scale, position } = await importScale(deps, request.body, commandContext(request));
     answerPosition(reply, position);
     return reply.code(201).send(scale);
   });
@@ -44,7 +43,7 @@ export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }>
   );
 
   app.put<WithId>('/api/vessels/:id/scale', { config: { access: FLEET } }, async (request, reply) => {
-    const { scale, position } = await assignVesselScale(deps, request.params.id, request.body, context(request));
+    const { scale, position } = await assignVesselScale(deps, request.params.id, request.body, commandContext(request));
     answerPosition(reply, position);
     return scale;
   });

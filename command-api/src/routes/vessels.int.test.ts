@@ -169,7 +169,7 @@ describe('vessels API', () => {
     const strandedClaim = (imo: string, vesselId: string, occurredAt: Date) =>
       t.store.appendToStream(
         `vessel-imo-${imo}`,
-        [{ type: 'VesselImoClaimed', version: 1, data: { imoNumber: imo, vesselId }, metadata: { userId: null, correlationId: 'crash', occurredAt: occurredAt.toISOString() } }],
+        [{ type: 'VesselImoClaimed', version: 2, data: { imoNumber: imo, vesselId, claimedAt: occurredAt.toISOString() }, metadata: { userId: null, correlationId: 'crash', occurredAt: occurredAt.toISOString() } }],
         { expected: 'any' },
       );
 

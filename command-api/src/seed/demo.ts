@@ -12,11 +12,11 @@ import {
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { LogPosition } from '@medchest/eventstore';
+import { waitForReadModels } from '@medchest/eventstore/commands/handler';
 import { findPasswordHash, savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
-import type { AppDeps } from '../commands/context';
-import { vesselDecider } from '../commands/deciders';
-import { loadState, waitForReadModels, type CommandContext } from '../commands/handle';
+import type { AppDeps, CommandContext } from '../commands/context';
+import { READ_MODELS, vessels } from '../commands/streams';
 import { bulkImport } from '../commands/inventory';
 import { registerUser } from '../commands/users';
 import { createVessel, recordCertificate } from '../commands/vessels';
@@ -63,9 +63,10 @@ export interface SeedReport {
  */
 export async function seedDemo(
   deps: AppDeps,
-  options: { today?: string; log?: { info(msg: string): void } } = {},
+  options: { today?: string; now?: () => Date; log?: { info(msg: string): void } } = {},
 ): Promise<SeedReport> {
-  const context = { userId: null, correlationId: `seed-${randomUUID()}` };
+  const now = options.now?.() ?? new Date();
+  const context: CommandContext = { userId: null, correlationId: `seed-${randomUUID()}`, now };
   const exists = async (streamId: string) => (await deps.store.readStream(streamId, { maxCount: 1 })).length > 0;
   let last: LogPosition | undefined;
   const report: SeedReport = { usersCreated: 0, vesselsCreated: 0, chestsStocked: 0 };
@@ -87,7 +88,7 @@ export async function seedDemo(
     report.usersCreated++;
   }
 
-  const today = options.today ?? isoToday();
+  const today = options.today ?? isoToday(now);
   const fleet = demoFleet(today);
   const certificates = new Map(demoCertificates(today).map((c) => [c.imoNumber, c]));
   if (fleet.length !== DEMO_VESSEL_COUNT) throw new Error(`The demo fleet must have ${DEMO_VESSEL_COUNT} vessels`);
@@ -130,7 +131,7 @@ export async function seedDemo(
   }
 
   // One bounded wait at the end rather than one per command.
-  if (last) await waitForReadModels(deps, last);
+  if (last) await waitForReadModels(deps, last, Object.values(READ_MODELS));
   if (report.usersCreated + report.vesselsCreated + report.chestsStocked > 0) {
     options.log?.info(
       `Seeded the demo: ${report.vesselsCreated} vessels, ${report.chestsStocked} medical chests, ${report.usersCreated} accounts`,
@@ -156,7 +157,7 @@ async function stockDemoChest(
 ): Promise<LogPosition | undefined> {
   const vesselId = demoVesselId(imoNumber);
   if ((await deps.store.readStream(inventoryStreamId(vesselId), { maxCount: 1 })).length > 0) return undefined;
-  const { state } = await loadState(deps, vesselDecider, vesselStreamId(vesselId));
+  const { state } = await vessels.load(deps, vesselId);
   if (state.status !== 'active') return undefined;
 
   const items = demoChest({

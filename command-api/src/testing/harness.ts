@@ -7,7 +7,7 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { createPgSessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
 import { registerUser } from '../commands/users';
-import type { Role, UserStatus } from '@medchest/domain';
+import { eventCodec, type Role, type UserStatus } from '@medchest/domain';
 
 /**
  * A real MedChest API for one test file: its own PostgreSQL database, the PostgreSQL event store,
@@ -24,7 +24,7 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
   await runner.start();
   const sessions = createPgSessionStore({ connectionString: database.url });
   const app = await buildApp({ store, db, waitFor: runner.waitFor, sessions, webDist: false, ...options });
-  const deps: AppDeps = { store, db, waitFor: runner.waitFor };
+  const deps: AppDeps = { store, codec: eventCodec, db, waitFor: runner.waitFor };
   let vesselCount = 0;
 
   return {
@@ -38,7 +38,7 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     allEvents: () => readAllEvents(store),
     /** An account straight through the command (no HTTP): for arranging a test. */
     async createUser(email: string, password: string, role: Role, status: UserStatus = 'active') {
-      return registerUser(deps, { email, password, role, status, source: 'admin' }, { userId: null, correlationId: 'test' });
+      return registerUser(deps, { email, password, role, status, source: 'admin' }, { userId: null, correlationId: 'test', now: new Date() });
     },
     /** One request through app.inject, with the session cookie and the JSON body when given. */
     send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
@@ -65,7 +65,7 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
       await registerUser(
         deps,
         { email, password: 'captain-pass', role: 'captain', status: 'active', source: 'admin', accountType: 'captain', vesselId },
-        { userId: null, correlationId: 'test' },
+        { userId: null, correlationId: 'test', now: new Date() },
       );
       return this.login(email, 'captain-pass');
     },

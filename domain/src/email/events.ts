@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventGuard, type Decider } from '../shared/decider';
 import { defineEvent, type EventOf } from '../shared/events';
 
 /**
@@ -26,3 +27,14 @@ export const EmailDispatched = defineEvent(
 export const emailEventDefinitions = [EmailDispatched] as const;
 export type EmailEvent = EventOf<(typeof emailEventDefinitions)[number]>;
 export const emailStreamId = (messageId: string) => `email-${messageId}`;
+export const isEmailEvent = eventGuard<EmailEvent>(emailEventDefinitions);
+
+/** A message's stream records its outcome once: a retried job finds it recorded and adds nothing. */
+export type EmailState = { recorded: boolean };
+export type EmailCommand = { type: 'RecordDispatch'; outcome: Extract<EmailEvent, { type: 'EmailDispatched' }>['data'] };
+
+export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
+  decide: (command, state) => (state.recorded ? [] : [{ type: 'EmailDispatched', data: command.outcome }]),
+  evolve: () => ({ recorded: true }),
+  initialState: () => ({ recorded: false }),
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/testing/decider';
 import { DomainError } from '../shared/errors';
-import { decideInventory, type InventoryCommand } from './decide';
+import { decideInventory, inventoryDecider, type InventoryCommand } from './decide';
 import type { InventoryEvent } from './events';
 import { evolveInventory, findBatch, foldInventory, initialInventoryState, inventoryBatches, inventoryView } from './state';
 
@@ -10,11 +10,7 @@ const importId = 'a3c4e2d0-0000-4000-8000-000000000001';
 const b1 = '5d1f0a7e-0000-4000-8000-0000000000b1';
 const b2 = '5d1f0a7e-0000-4000-8000-0000000000b2';
 
-const given = deciderSpec<InventoryCommand, ReturnType<typeof initialInventoryState>, InventoryEvent>({
-  decide: decideInventory,
-  evolve: evolveInventory,
-  initialState: initialInventoryState,
-});
+const given = deciderSpec(inventoryDecider);
 
 const added = (batchId: string, scaleId: string, quantity: number, extra: Partial<Extract<InventoryEvent, { type: 'BatchAdded' }>['data']> = {}): InventoryEvent => ({
   type: 'BatchAdded',

@@ -2,7 +2,8 @@ import { DomainError } from '../shared/errors';
 import { emptyImportMessage, MAX_BATCH_QUANTITY, type ImportedBatch } from './bulkImport';
 import { BatchAdded, type BatchAdjustmentReason, type InventoryEvent, type InventoryImportSource } from './events';
 import { BATCH_QUANTITY_MESSAGES } from './schema';
-import { findBatch, inventoryView, type InventoryState } from './state';
+import { evolveInventory, findBatch, initialInventoryState, inventoryView, type InventoryState } from './state';
+import type { Decider } from '../shared/decider';
 
 export type InventoryCommand =
   | {
@@ -149,3 +150,9 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
     }
   }
 }
+
+export const inventoryDecider: Decider<InventoryCommand, InventoryState, InventoryEvent> = {
+  decide: decideInventory,
+  evolve: evolveInventory,
+  initialState: initialInventoryState,
+};

@@ -1,3 +1,4 @@
+import { eventGuard } from '../shared/decider';
 import { z } from 'zod';
 import { isIsoDate } from '../shared/dates';
 import { defineEvent, type EventOf } from '../shared/events';
@@ -102,4 +103,5 @@ export type InventoryEvent = EventOf<(typeof inventoryEventDefinitions)[number]>
 export type InventoryEventType = InventoryEvent['type'];
 export type BatchAddedData = Extract<InventoryEvent, { type: 'BatchAdded' }>['data'];
 
+export const isInventoryEvent = eventGuard<InventoryEvent>(inventoryEventDefinitions);
 export const inventoryStreamId = (vesselId: string) => `inventory-${vesselId}`;

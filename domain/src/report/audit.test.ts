@@ -5,8 +5,8 @@ import {
   auditReportOf,
   complianceReportSummary,
   decideReport,
-  evolveReport,
   initialReportState,
+  reportDecider,
   REPORT_EXISTS_MESSAGE,
   reportFileName,
   summarizeReportVessels,
@@ -32,11 +32,7 @@ const vessel = (id: string, extra: Partial<ReportVessel> = {}): ReportVessel => 
   ...extra,
 });
 
-const given = deciderSpec<ReportCommand, ReportState, ReportEvent>({
-  decide: decideReport,
-  evolve: evolveReport,
-  initialState: initialReportState,
-});
+const given = deciderSpec(reportDecider);
 
 describe('the compliance report summary', () => {
   it('adds the compliance percentage, rounded, to the fleet figures', () => {

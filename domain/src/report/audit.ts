@@ -1,4 +1,5 @@
 import { compliancePercentage, fleetComplianceSummary } from '../compliance/fleet';
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { AuditReportGeneratedData, ComplianceReportSummary, ReportEvent, ReportVessel } from './events';
 
@@ -113,3 +114,9 @@ export function reportFileName(name: string, isoDay: string, extension = 'csv'):
     .replace(/^-+|-+$/g, '');
   return `${slug || 'report'}-${isoDay}.${extension}`;
 }
+
+export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
+  decide: decideReport,
+  evolve: evolveReport,
+  initialState: initialReportState,
+};

@@ -1,3 +1,4 @@
+import { eventGuard } from '../shared/decider';
 import { z } from 'zod';
 import { VESSEL_STATUSES } from '../compliance/status';
 import { isIsoDate } from '../shared/dates';
@@ -61,4 +62,5 @@ export const reportEventDefinitions = [AuditReportGenerated] as const;
 export type ReportEvent = EventOf<(typeof reportEventDefinitions)[number]>;
 export type AuditReportGeneratedData = Extract<ReportEvent, { type: 'AuditReportGenerated' }>['data'];
 
+export const isReportEvent = eventGuard<ReportEvent>(reportEventDefinitions);
 export const reportStreamId = (reportId: string) => `report-${reportId}`;

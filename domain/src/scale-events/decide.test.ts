@@ -9,7 +9,9 @@ import {
   evolveVesselScale,
   initialScaleStreamState,
   initialVesselScaleState,
+  scaleDecider,
   scaleInForce,
+  vesselScaleDecider,
   type ScaleImportedEvent,
   type ScaleStreamCommand,
   type ScaleStreamState,
@@ -35,11 +37,7 @@ const importCommand = (change: Partial<typeof request> = {}): ScaleStreamCommand
   csvSha256: SHA,
 });
 
-const givenScale = deciderSpec<ScaleStreamCommand, ScaleStreamState, ScaleImportedEvent>({
-  decide: decideScaleStream,
-  evolve: evolveScaleStream,
-  initialState: initialScaleStreamState,
-});
+const givenScale = deciderSpec(scaleDecider);
 
 function rejection(command: ScaleStreamCommand): DomainError {
   try {
@@ -124,11 +122,7 @@ describe('scale stream decider', () => {
 });
 
 describe('vessel scale decider', () => {
-  const given = deciderSpec<VesselScaleCommand, VesselScaleState, VesselScaleAssignedEvent>({
-    decide: decideVesselScale,
-    evolve: evolveVesselScale,
-    initialState: initialVesselScaleState,
-  });
+  const given = deciderSpec(vesselScaleDecider);
   const panama = { id: 'panama-2024-2024-01-01', name: 'Panama 2024', source: 'PMA', effectiveDate: '2024-01-01' };
   const assign = (scale: VesselScaleCommand['scale']): VesselScaleCommand => ({ type: 'AssignVesselScale', vesselId: 'v1', scale });
   const NAMES: Record<string, string> = { [panama.id]: panama.name, [SHIPPED_SCALE_METADATA.id]: SHIPPED_SCALE_METADATA.name };

@@ -1,6 +1,7 @@
 import { parseScaleCsv, type ScaleCsvError } from '../scale/parseCsv';
 import type { ScaleMetadata } from '../scale/scale';
 import { SHIPPED_SCALE_METADATA } from '../scale/shipped';
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { scaleImportedData, type ScaleEvent } from './events';
 import { SCALE_EXISTS_MESSAGE, SELECT_VALID_SCALE, type ScaleImportRequest } from './schema';
@@ -85,3 +86,18 @@ export function decideVesselScale(command: VesselScaleCommand, state: VesselScal
   if (command.scale.id === scaleInForce(state)) return [];
   return [{ type: 'VesselScaleAssigned', data: { vesselId: command.vesselId, scaleId: command.scale.id, scaleName: command.scale.name } }];
 }
+
+export const isScaleImportedEvent = (event: { type: string }): event is ScaleImportedEvent => event.type === 'ScaleImported';
+export const isVesselScaleAssignedEvent = (event: { type: string }): event is VesselScaleAssignedEvent => event.type === 'VesselScaleAssigned';
+
+export const scaleDecider: Decider<ScaleStreamCommand, ScaleStreamState, ScaleImportedEvent> = {
+  decide: decideScaleStream,
+  evolve: evolveScaleStream,
+  initialState: initialScaleStreamState,
+};
+
+export const vesselScaleDecider: Decider<VesselScaleCommand, VesselScaleState, VesselScaleAssignedEvent> = {
+  decide: decideVesselScale,
+  evolve: evolveVesselScale,
+  initialState: initialVesselScaleState,
+};

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/testing/decider';
 import { DomainError } from '../shared/errors';
-import { decideUser, type UserCommand } from './decide';
+import { decideUser, userDecider, type UserCommand } from './decide';
 import type { UserEvent } from './events';
 import { evolveUser, initialUserState, type UserState } from './state';
 
 const userId = '5d0b3f1e-7a4c-5e21-9c3d-2b8e6f4a1c90';
 
-const given = deciderSpec<UserCommand, UserState, UserEvent>({
-  decide: decideUser,
-  evolve: evolveUser,
-  initialState: initialUserState,
-});
+const given = deciderSpec(userDecider);
 
 const register: Extract<UserCommand, { type: 'RegisterUser' }> = {
   type: 'RegisterUser',

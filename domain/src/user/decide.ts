@@ -1,7 +1,8 @@
 import { DomainError } from '../shared/errors';
 import type { UserEvent } from './events';
 import type { Profile, Role, UserStatus } from './schema';
-import type { UserState } from './state';
+import { evolveUser, initialUserState, type UserState } from './state';
+import type { Decider } from '../shared/decider';
 
 export type UserCommand =
   | {
@@ -58,3 +59,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...command.profile } }];
   }
 }
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+};

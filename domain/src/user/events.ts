@@ -1,3 +1,4 @@
+import { eventGuard } from '../shared/decider';
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/events';
 import { ROLES, USER_STATUSES } from './schema';
@@ -46,4 +47,5 @@ export const UserProfileUpdated = defineEvent(
 export const userEventDefinitions = [UserRegistered, UserApproved, UserSuspended, UserProfileUpdated] as const;
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
 
+export const isUserEvent = eventGuard<UserEvent>(userEventDefinitions);
 export const userStreamId = (userId: string) => `user-${userId}`;

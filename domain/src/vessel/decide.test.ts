@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseEvent } from '../registry';
 import { deciderSpec } from '../shared/testing/decider';
-import { decideVessel, type VesselCommand } from './decide';
+import { vesselDecider, type VesselCommand } from './decide';
 import type { VesselEvent } from './events';
 import type { VesselDetails } from './schema';
 import { evolveVessel, initialVesselState } from './state';
@@ -18,11 +18,7 @@ const details: VesselDetails = {
   carriesDangerousGoods: false,
 };
 
-const given = deciderSpec<VesselCommand, ReturnType<typeof initialVesselState>, VesselEvent>({
-  decide: decideVessel,
-  evolve: evolveVessel,
-  initialState: initialVesselState,
-});
+const given = deciderSpec(vesselDecider);
 
 const created: VesselEvent = { type: 'VesselCreated', data: { vesselId, details } };
 const deleted: VesselEvent = { type: 'VesselDeleted', data: { vesselId, vesselName: 'Nordic Aurora' } };

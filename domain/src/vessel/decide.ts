@@ -1,8 +1,9 @@
 import { isIsoDate } from '../shared/dates';
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { VesselEvent } from './events';
 import type { VesselDetails } from './schema';
-import type { VesselState } from './state';
+import { evolveVessel, initialVesselState, type VesselState } from './state';
 
 export type VesselCommand =
   | { type: 'CreateVessel'; vesselId: string; details: VesselDetails }
@@ -58,3 +59,9 @@ export function decideVessel(command: VesselCommand, state: VesselState): Vessel
     }
   }
 }
+
+export const vesselDecider: Decider<VesselCommand, VesselState, VesselEvent> = {
+  decide: decideVessel,
+  evolve: evolveVessel,
+  initialState: initialVesselState,
+};

@@ -1,3 +1,4 @@
+import { eventGuard } from '../shared/decider';
 import { z } from 'zod';
 import { NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS } from '../scale/profile';
 import { MEDICAL_CATEGORIES } from '../scale/scale';
@@ -73,4 +74,5 @@ export const CertificateRecorded = defineEvent(
 export const vesselEventDefinitions = [VesselCreated, VesselUpdated, VesselDeleted, CertificateRecorded] as const;
 export type VesselEvent = EventOf<(typeof vesselEventDefinitions)[number]>;
 
+export const isVesselEvent = eventGuard<VesselEvent>(vesselEventDefinitions);
 export const vesselStreamId = (vesselId: string) => `vessel-${vesselId}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/errors';
+import { eventGuard, type Decider } from '../shared/decider';
 import { defineEvent, type EventOf } from '../shared/events';
 import type { VesselState } from './state';
 
@@ -8,9 +9,10 @@ import type { VesselState } from './state';
  * IMO number has a claim stream, `vessel-imo-{IMO}`, appended with the exact revision read: of two
  * commands racing for one number, one claims it and the other re-reads and finds it taken.
  *
- * A vessel command claims the number first and then appends to the vessel's own stream (creating
- * or editing it); a delete or a change of number releases the old claim afterwards. A crash can
- * stop such a command between its two appends, so a claim counts only while its vessel backs it:
+ * A vessel command decides its claim (or release) beside its own event, and the command handler
+ * appends both in one transaction (PostgreSQL). A store without multi-stream transactions
+ * (EventStoreDB) appends the claim first and a release last, so a crash in between leaves a
+ * claim its vessel does not back; such a claim counts only while its vessel backs it:
  * - held by a deleted vessel: free (a deleted vessel never comes back);
  * - held by a vessel that does not exist, or that has another number: the create or edit that
  *   claimed it may still be under way, so it holds for IMO_CLAIM_LEASE_MS after it was recorded,
@@ -19,8 +21,14 @@ import type { VesselState } from './state';
 
 export const VesselImoClaimed = defineEvent(
   'VesselImoClaimed',
-  1,
-  z.object({ imoNumber: z.string(), vesselId: z.string() }),
+  2,
+  /** claimedAt: the moment of the command that claimed it, which starts the lease. */
+  z.object({ imoNumber: z.string(), vesselId: z.string(), claimedAt: z.string() }),
+  {
+    // Version 1 kept the moment in the metadata only. Such a claim is old (written before this
+    // version): its lease has long run out, so it counts only while its vessel backs it.
+    1: (data) => ({ ...(data as object), claimedAt: LONG_AGO }),
+  },
 );
 export const VesselImoReleased = defineEvent(
   'VesselImoReleased',
@@ -28,28 +36,25 @@ export const VesselImoReleased = defineEvent(
   z.object({ imoNumber: z.string(), vesselId: z.string() }),
 );
 
+const LONG_AGO = '1970-01-01T00:00:00.000Z';
+
 export const imoClaimEventDefinitions = [VesselImoClaimed, VesselImoReleased] as const;
 export type ImoClaimEvent = EventOf<(typeof imoClaimEventDefinitions)[number]>;
+export const isImoClaimEvent = eventGuard<ImoClaimEvent>(imoClaimEventDefinitions);
 
 export const imoClaimStreamId = (imoNumber: string) => `vessel-imo-${imoNumber}`;
 
 /** How long a claim its vessel does not (yet) back keeps the number from others. */
 export const IMO_CLAIM_LEASE_MS = 5 * 60_000;
-/**
- * A command that claimed a number must decide its vessel event within this time of the claim, or
- * give up: well inside the lease, so a claim never lapses under a command still using it.
- */
-export const IMO_CLAIM_USE_WITHIN_MS = IMO_CLAIM_LEASE_MS / 5;
 
 export type ImoClaimState = { status: 'free' } | { status: 'claimed'; vesselId: string; claimedAt: string };
 
 export const initialImoClaimState = (): ImoClaimState => ({ status: 'free' });
 
-/** `occurredAt`: when the event was recorded (its metadata), which starts a claim's lease. */
-export function evolveImoClaim(state: ImoClaimState, event: ImoClaimEvent, occurredAt: string): ImoClaimState {
+export function evolveImoClaim(state: ImoClaimState, event: ImoClaimEvent): ImoClaimState {
   switch (event.type) {
     case 'VesselImoClaimed':
-      return { status: 'claimed', vesselId: event.data.vesselId, claimedAt: occurredAt };
+      return { status: 'claimed', vesselId: event.data.vesselId, claimedAt: event.data.claimedAt };
     case 'VesselImoReleased':
       return state.status === 'claimed' && state.vesselId === event.data.vesselId ? { status: 'free' } : state;
   }
@@ -63,27 +68,30 @@ export function claimHolderOf(state: VesselState): ClaimHolder {
   return { status: state.status };
 }
 
+/**
+ * `holder`: the state of the vessel the claim names, needed whenever the number is claimed (the
+ * command handler reads that vessel's stream and puts it here).
+ */
 export type ImoClaimCommand =
-  /** `at`: the moment the command is decided (ISO), to tell whether a claim has lapsed. */
-  | { type: 'ClaimImo'; imoNumber: string; vesselId: string; at: string }
-  | { type: 'ReleaseImo'; imoNumber: string; vesselId: string };
+  /** `at`: the moment of the command (ISO), to tell whether a claim has lapsed. */
+  | { type: 'ClaimImo'; imoNumber: string; vesselId: string; at: string; holder?: ClaimHolder }
+  | { type: 'ReleaseImo'; imoNumber: string; vesselId: string; holder?: ClaimHolder };
 
 export const imoTakenMessage = (imoNumber: string) => `A vessel with IMO number ${imoNumber} already exists`;
 
 /**
- * `holder`: the state of the vessel the claim names (needed whenever the number is claimed).
  * Claiming records a claim when the number is free, or refreshes the vessel's own claim unless
  * that vessel already stands with this number (then nothing is recorded). Releasing records a
  * release only for the vessel's own claim, and never while the vessel still stands with the number.
  */
-export function decideImoClaim(command: ImoClaimCommand, state: ImoClaimState, holder?: ClaimHolder): ImoClaimEvent[] {
-  const { imoNumber, vesselId } = command;
+export function decideImoClaim(command: ImoClaimCommand, state: ImoClaimState): ImoClaimEvent[] {
+  const { imoNumber, vesselId, holder } = command;
   if (state.status === 'claimed' && !holder) throw new Error(`The holder of the claim on IMO ${imoNumber} is needed`);
   const standing = holder?.status === 'active' && holder.imoNumber === imoNumber;
 
   switch (command.type) {
     case 'ClaimImo': {
-      const claim: ImoClaimEvent[] = [{ type: 'VesselImoClaimed', data: { imoNumber, vesselId } }];
+      const claim: ImoClaimEvent[] = [{ type: 'VesselImoClaimed', data: { imoNumber, vesselId, claimedAt: command.at } }];
       if (state.status === 'free') return claim;
       if (state.vesselId === vesselId) return standing ? [] : claim;
       if (holder!.status === 'deleted') return claim;
@@ -97,3 +105,9 @@ export function decideImoClaim(command: ImoClaimCommand, state: ImoClaimState, h
       return [{ type: 'VesselImoReleased', data: { imoNumber, vesselId } }];
   }
 }
+
+export const imoClaimDecider: Decider<ImoClaimCommand, ImoClaimState, ImoClaimEvent> = {
+  decide: decideImoClaim,
+  evolve: evolveImoClaim,
+  initialState: initialImoClaimState,
+};

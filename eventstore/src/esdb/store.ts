@@ -153,6 +153,14 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
       }
     },
 
+    async appendToStreams(appends) {
+      // No multi-stream transaction here: one after the other, in the order the caller chose for
+      // the case where a crash stops it half-way (see the command handler's `order`).
+      const results: AppendResult[] = [];
+      for (const { streamId, events, expected } of appends) results.push(await this.appendToStream(streamId, events, { expected }));
+      return results;
+    },
+
     readStream,
 
     async readAll({ from, maxCount, streamPrefixes }) {

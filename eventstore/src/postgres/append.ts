@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { canonicalJson, contentParts, hashContent } from '../hash';
-import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEvent } from '../port';
+import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEvent, type StreamAppendRequest } from '../port';
+import { withPoolClient } from './pool';
 import type { StreamHeads } from './streamHeads';
 
 /** Anything that runs a query: the pool (one statement = one transaction) or a client inside BEGIN. */
@@ -187,4 +188,100 @@ async function conflict(db: Queryable, streamId: string, expected: ExpectedRevis
     actual = undefined;
   }
   return new ConcurrencyError(streamId, expected, actual);
+}
+
+const INSERT_STREAMS = {
+  name: 'medchest_append_streams',
+  rowMode: 'array',
+  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
+         SELECT e.stream_id, e.revision, e.event_id, e.type, e.version, e.data, e.metadata, e.hash
+         FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], $8::text[])
+           WITH ORDINALITY AS e(stream_id, revision, event_id, type, version, data, metadata, hash, n)
+         ORDER BY e.n
+         RETURNING transaction_id::text || '/' || position::text`,
+} as const;
+
+/**
+ * Several streams in one transaction, all or none. When every stream's head is known (the command
+ * has just read them) it is ONE statement: a single INSERT is its own transaction, and the unique
+ * (stream_id, revision) index checks every stream's expected revision at once. Otherwise the heads
+ * are looked up and the rows inserted inside BEGIN ... COMMIT.
+ */
+export async function appendToStreams(pool: pg.Pool, appends: StreamAppendRequest[], heads: StreamHeads): Promise<AppendResult[]> {
+  if (appends.length === 0) return [];
+  if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendToStreams: one entry per stream');
+  for (const a of appends) if (a.events.length === 0) throw new Error('appendToStreams needs at least one event per stream');
+
+  const known = appends.map((a) => knownPrevious(a.streamId, a.expected, heads));
+  let chained: Row[][];
+  let returned: [string][];
+  if (known.every((previous): previous is Head => previous !== undefined)) {
+    chained = appends.map((a, i) => chainRows(a.streamId, known[i], a.events));
+    try {
+      returned = (await pool.query<[string]>(insertStreamsStatement(appends, chained))).rows;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      throw await firstConflict(pool, appends);
+    }
+  } else {
+    ({ chained, returned } = await withPoolClient(pool, async (client) => {
+      await client.query('BEGIN');
+      try {
+        const rows: Row[][] = [];
+        for (const a of appends) {
+          const previous = await previousEvent(client, a.streamId, a.expected);
+          if (!previous) throw new ConcurrencyError(a.streamId, a.expected);
+          rows.push(chainRows(a.streamId, previous, a.events));
+        }
+        const result = (await client.query<[string]>(insertStreamsStatement(appends, rows))).rows;
+        await client.query('COMMIT');
+        return { chained: rows, returned: result };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (error instanceof ConcurrencyError || (error as { code?: string }).code === UNIQUE_VIOLATION) throw await firstConflict(pool, appends);
+        throw error;
+      }
+    }));
+  }
+
+  // Rows come back in the order inserted: each stream's last row is at its running offset.
+  let offset = 0;
+  return appends.map((a, i) => {
+    const rows = chained[i];
+    offset += rows.length;
+    const last = rows[rows.length - 1];
+    heads.remember(a.streamId, last.revision, last.hash);
+    const text = returned[offset - 1][0];
+    const slash = text.indexOf('/');
+    return { nextExpectedRevision: last.revision, position: { commit: BigInt(text.slice(0, slash)), event: BigInt(text.slice(slash + 1)) } };
+  });
+}
+
+function insertStreamsStatement(appends: StreamAppendRequest[], chained: Row[][]): pg.QueryArrayConfig {
+  const rows = chained.flatMap((streamRows, i) => streamRows.map((row) => ({ streamId: appends[i].streamId, row })));
+  return {
+    ...INSERT_STREAMS,
+    values: [
+      rows.map((r) => r.streamId),
+      rows.map((r) => r.row.revision.toString()),
+      rows.map((r) => r.row.id),
+      rows.map((r) => r.row.type),
+      rows.map((r) => r.row.version),
+      rows.map((r) => r.row.dataJson),
+      rows.map((r) => r.row.metadataJson),
+      rows.map((r) => r.row.hash),
+    ],
+  };
+}
+
+/** The conflict to report after a multi-stream append lost: the first stream whose expectation fails. */
+async function firstConflict(db: Queryable, appends: StreamAppendRequest[]): Promise<ConcurrencyError> {
+  for (const a of appends) {
+    const head = await readHead(db, a.streamId);
+    const actual = head.revision < 0n ? 'no_stream' : head.revision;
+    const holds = a.expected === 'any' || (a.expected === 'no_stream' ? actual === 'no_stream' : a.expected === 'stream_exists' ? actual !== 'no_stream' : actual === a.expected);
+    if (!holds) return new ConcurrencyError(a.streamId, a.expected, actual);
+  }
+  // Every expectation holds again (the rival rolled back): still a lost race for the caller to retry.
+  return new ConcurrencyError(appends[0].streamId, appends[0].expected);
 }

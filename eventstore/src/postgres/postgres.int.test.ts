@@ -131,6 +131,42 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('appends to several streams in one transaction: all, or none when one expectation fails', async () => {
+    const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+    const store = subject.store;
+    const e = (type: string) => ({ type, version: 1, data: {}, metadata: meta });
+    await store.appendToStream('multi-vessel', [e('VesselCreated')], { expected: 'no_stream' });
+    await store.appendToStream('multi-claim', [e('Claimed')], { expected: 'no_stream' });
+    // The claim's expectation fails: the vessel's events, whose expectation holds, are not kept either.
+    const error = await store
+      .appendToStreams([
+        { streamId: 'multi-vessel', events: [e('VesselUpdated')], expected: 0n },
+        { streamId: 'multi-claim', events: [e('Claimed')], expected: 'no_stream' },
+      ])
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect((error as ConcurrencyError).streamId).toBe('multi-claim');
+    expect((await store.readStream('multi-vessel')).map((r) => r.type)).toEqual(['VesselCreated']);
+    // Both in one transaction: one transaction id in the log positions.
+    const [a, b] = await store.appendToStreams([
+      { streamId: 'multi-vessel', events: [e('VesselUpdated')], expected: 0n },
+      { streamId: 'multi-claim', events: [e('Released')], expected: 0n },
+    ]);
+    expect(a.position.commit).toBe(b.position.commit);
+    // A store that has not seen the heads looks them up inside the transaction.
+    const elsewhere = createPostgresEventStore({ connectionString: database.url });
+    try {
+      await elsewhere.appendToStreams([
+        { streamId: 'multi-vessel', events: [e('VesselDeleted')], expected: 1n },
+        { streamId: 'multi-claim', events: [e('Claimed')], expected: 1n },
+      ]);
+    } finally {
+      await elsewhere.close();
+    }
+    expect(await store.verifyStream('multi-vessel')).toEqual({ ok: true, checked: 3 });
+    expect(await store.verifyStream('multi-claim')).toEqual({ ok: true, checked: 3 });
+  });
+
   it('lets a follower move past events its prefixes do not match, without handing them out', async () => {
     const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
     const pool = (subject.store as PostgresEventStore).pool;

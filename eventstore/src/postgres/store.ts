@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { verifyChain } from '../hash';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, Subscription } from '../port';
-import { appendEvents } from './append';
+import { appendEvents, appendToStreams } from './append';
 import { createStreamHeads } from './streamHeads';
 import { createNotifications } from './notifications';
 import { guardPool } from './pool';
@@ -60,6 +60,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       const result = await appendEvents(pool, streamId, events, expected, heads);
       notifications.announce();
       return result;
+    },
+
+    async appendToStreams(appends) {
+      const results = await appendToStreams(pool, appends, heads);
+      notifications.announce();
+      return results;
     },
 
     async readStream(streamId, readOptions) {

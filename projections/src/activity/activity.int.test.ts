@@ -87,7 +87,7 @@ describe('activity feed', () => {
     const log = createFakeLog();
     const imo = { imoNumber: '9074729', vesselId: V };
     await t.project([
-      log.record({ type: 'VesselImoClaimed', data: imo }),
+      log.record({ type: 'VesselImoClaimed', data: { ...imo, claimedAt: '2026-03-10T12:00:00.000Z' } }),
       log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }),
       log.record({ type: 'VesselDeleted', data: { vesselId: V, vesselName: 'MV Nordic Star' } }),
       log.record({ type: 'VesselImoReleased', data: imo }),

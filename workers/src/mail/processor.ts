@@ -1,5 +1,6 @@
-import { currentEventVersion, EmailDispatched, emailStreamId, type EventData } from '@medchest/domain';
-import { ConcurrencyError, type EventStore } from '@medchest/eventstore';
+import { EmailDispatched, emailDecider, emailStreamId, eventCodec, isEmailEvent, type EventData } from '@medchest/domain';
+import type { EventStore } from '@medchest/eventstore';
+import { streamHandler } from '@medchest/eventstore/commands/handler';
 import type { Job } from 'bullmq';
 import { errorMessage, type Logger } from '../logger';
 import type { Mailer } from './mailer';
@@ -11,14 +12,19 @@ export interface MailProcessorOptions {
   mailer?: Mailer;
   from: string;
   log: Logger;
+  /** The clock the outcome's time comes from (default the wall clock). */
+  now?: () => Date;
 }
+
+/** A message's stream, through the one command handler. */
+const emails = streamHandler({ decider: emailDecider, streamId: emailStreamId, isEvent: isEmailEvent });
 
 export type MailOutcome = 'sent' | 'failed' | 'recorded' | 'already-recorded';
 type DispatchStatus = EventData<'EmailDispatched'>['status'];
 
 /**
- * Processes one mail job. Every message ends as exactly one EmailDispatched in `email-{jobId}`,
- * appended with expected 'no_stream':
+ * Processes one mail job. Every message ends as exactly one EmailDispatched in `email-{jobId}`
+ * (the email stream's decider records it once):
  * - already recorded (a retry after the append, or the same id enqueued again): nothing is sent;
  * - no mailer: recorded, not delivered;
  * - delivered: 'sent' with the attempt that succeeded. Delivery is remembered in the job's data
@@ -28,6 +34,8 @@ type DispatchStatus = EventData<'EmailDispatched'>['status'];
  */
 export function createMailProcessor(options: MailProcessorOptions) {
   const { store, mailer, from, log } = options;
+  const deps = { store, codec: eventCodec };
+  const now = options.now ?? (() => new Date());
 
   async function record(job: Job<MailJobData>, messageId: string, status: DispatchStatus, attempts: number, error?: string) {
     const data = EmailDispatched.schema.parse({
@@ -40,31 +48,15 @@ export function createMailProcessor(options: MailProcessorOptions) {
       ...(error === undefined ? {} : { error }),
       causationEventId: job.data.causationEventId,
     } satisfies EventData<'EmailDispatched'>);
-    try {
-      await store.appendToStream(
-        emailStreamId(messageId),
-        [
-          {
-            type: EmailDispatched.type,
-            version: currentEventVersion('EmailDispatched'),
-            data,
-            metadata: { userId: null, correlationId: job.data.correlationId, occurredAt: new Date().toISOString() },
-          },
-        ],
-        { expected: 'no_stream' },
-      );
-    } catch (appendError) {
-      // Another run of this job recorded it first: the message is recorded exactly once already.
-      if (appendError instanceof ConcurrencyError || (appendError as Error)?.name === 'ConcurrencyError') return;
-      throw appendError;
-    }
+    // Another run of this job that recorded it first wins the race: the handler re-decides,
+    // finds it recorded, and records nothing (the message is recorded exactly once).
+    await emails.handle(deps, messageId, { type: 'RecordDispatch', outcome: data }, { userId: null, correlationId: job.data.correlationId, now: now() });
   }
 
   return async function processMail(job: Job<MailJobData>): Promise<MailOutcome> {
     const messageId = job.id;
     if (!messageId) throw new Error('A mail job needs an id (the causing event id)');
-    const existing = await store.readStream(emailStreamId(messageId), { maxCount: 1 });
-    if (existing.length > 0) return 'already-recorded';
+    if ((await emails.load(deps, messageId)).state.recorded) return 'already-recorded';
 
     const attempt = job.attemptsMade + 1;
     if (!mailer) {

@@ -1,11 +1,6 @@
 import { expect } from 'vitest';
+import { foldEvents, type Decider } from '../decider';
 import { DomainError } from '../errors';
-
-interface Decider<Command, State, Event> {
-  decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
-  initialState(): State;
-}
 
 /**
  * given(events).when(command).then(events) / .thenThrows(kind, message): the shape of every
@@ -14,7 +9,7 @@ interface Decider<Command, State, Event> {
 export function deciderSpec<Command, State, Event>(decider: Decider<Command, State, Event>) {
   return (events: Event[]) => ({
     when(command: Command) {
-      const state = events.reduce(decider.evolve, decider.initialState());
+      const state = foldEvents(decider, events);
       let decided: Event[] | undefined;
       let error: unknown;
       try {

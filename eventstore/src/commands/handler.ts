@@ -1,0 +1,244 @@
+import type { Decider, EventMetadata } from '@medchest/domain';
+import { comparePositions, ConcurrencyError, type EventStore, type ExpectedRevision, type LogPosition, type RecordedEvent } from '../port';
+
+/**
+ * THE command path, for the API, the demo seed and the workers alike (see "How to write a command"
+ * in README.md). Configured once per stream type with what the domain exports for it:
+ *
+ *   load the stream(s) → decide → append with the expected revision(s) → on a concurrency conflict
+ *   re-load and re-decide (bounded, with backoff) → wait for the read models the answer reads → answer.
+ *
+ * A rule that spans streams (IMO uniqueness) is a regular decider on its own stream: the command
+ * names it as a decision `alongside` the main one, and all the streams' events are appended in one
+ * transaction where the store allows it (PostgreSQL), in the order given otherwise (EventStoreDB).
+ */
+
+/** What the domain exports for one kind of stream. */
+export interface StreamType<Command, State, Event extends StreamEvent> {
+  decider: Decider<Command, State, Event>;
+  streamId(id: string): string;
+  /** Which events belong to this stream type (anything else in the stream is a bug). */
+  isEvent(event: StreamEvent): event is Event;
+}
+
+export interface StreamEvent {
+  type: string;
+  data: unknown;
+}
+
+/** Who acts, which request this is, and when: every event of the command carries it. */
+export interface CommandMetadata {
+  /** null for the system (the demo seed, scheduled jobs, the mail worker). */
+  userId: string | null;
+  correlationId: string;
+  /** The moment of the command, from the one injected clock; deciders get it in the command. */
+  now: Date;
+}
+
+/** Typed events from stored ones and back: the domain's registry (parseEvent, currentEventVersion). */
+export interface EventCodec {
+  parse(type: string, version: number, data: unknown): StreamEvent;
+  version(type: string): number;
+  /** The error a command that keeps losing the race answers with (a 409 for the API). */
+  conflict(): Error;
+}
+
+export interface CommandHandlerDeps {
+  store: EventStore;
+  codec: EventCodec;
+  /**
+   * Resolves once the named read models have processed everything up to `position` (false or a
+   * rejection: not in time). Absent: nothing is ever waited for (a worker).
+   */
+  waitFor?(position: LogPosition, timeoutMs: number, readModels?: readonly string[]): Promise<unknown>;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** A stream's state and the revision to expect when appending after it. */
+export interface LoadedStream<State> {
+  state: State;
+  expected: bigint | 'no_stream';
+}
+
+/** A decision on another stream, appended together with the command's own events. */
+export interface Decision {
+  type: StreamType<any, any, any>;
+  id: string;
+  command: unknown;
+  /**
+   * Where a store without multi-stream transactions appends it: 'before' the command's own
+   * events (a claim: a crash in between leaves a claim nothing backs, which lapses) or 'after'
+   * (a release: a crash in between leaves a claim its holder no longer backs, which is free).
+   */
+  order?: 'before' | 'after';
+}
+
+/** Reads another stream's state during a decision (each stream read once per attempt). */
+export type StreamReader = <S>(type: StreamType<any, S, any>, id: string) => Promise<S>;
+
+export interface HandleOptions<State, Event> {
+  /** The read models this command's answer reads: waited for before answering. Default none. */
+  readModels?: readonly string[];
+  /** Decisions on other streams this one brings, from the state before and after it. */
+  alongside?(
+    decided: { before: State; after: State; events: Event[] },
+    read: StreamReader,
+  ): Decision[] | Promise<Decision[]>;
+}
+
+export interface CommandResult<State, Event> {
+  /** Events appended to the command's own stream ([] when the decider found nothing to record). */
+  events: Event[];
+  /** The stream's state after the command. */
+  state: State;
+  /** Global position of the last appended event; undefined when nothing was appended. */
+  position?: LogPosition;
+  /** Whether the read models named in `readModels` are known to include this command's events. */
+  readModelsCaughtUp: boolean;
+}
+
+export const MAX_ATTEMPTS = 4;
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+/** Backoff before re-deciding after a lost race: a few ms, doubling, with jitter. */
+const BACKOFF_BASE_MS = 4;
+
+export interface StreamHandler<Command, State, Event extends StreamEvent> {
+  readonly type: StreamType<Command, State, Event>;
+  /** The stream's current state (for commands that need another stream's state as input). */
+  load(deps: Pick<CommandHandlerDeps, 'store' | 'codec'>, id: string): Promise<LoadedStream<State>>;
+  handle(
+    deps: CommandHandlerDeps,
+    id: string,
+    command: Command,
+    metadata: CommandMetadata,
+    options?: HandleOptions<State, Event>,
+  ): Promise<CommandResult<State, Event>>;
+}
+
+export function streamHandler<Command, State, Event extends StreamEvent>(
+  type: StreamType<Command, State, Event>,
+): StreamHandler<Command, State, Event> {
+  return {
+    type,
+    load: (deps, id) => loadStream(deps, type, id),
+    handle: (deps, id, command, metadata, options = {}) => handle(deps, type, id, command, metadata, options),
+  };
+}
+
+/** Fold a stream's recorded events into its state. */
+export function foldRecorded<State, Event extends StreamEvent>(
+  codec: EventCodec,
+  type: StreamType<unknown, State, Event>,
+  recorded: readonly RecordedEvent[],
+): State {
+  let state = type.decider.initialState();
+  for (const stored of recorded) {
+    const event = codec.parse(stored.type, stored.version, stored.data);
+    if (!type.isEvent(event)) throw new Error(`Event ${stored.type} does not belong in stream ${stored.streamId}`);
+    state = type.decider.evolve(state, event);
+  }
+  return state;
+}
+
+export async function loadStream<State>(
+  deps: Pick<CommandHandlerDeps, 'store' | 'codec'>,
+  type: StreamType<unknown, State, StreamEvent>,
+  id: string,
+): Promise<LoadedStream<State>> {
+  const recorded = await deps.store.readStream(type.streamId(id));
+  return {
+    state: foldRecorded(deps.codec, type, recorded),
+    expected: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision,
+  };
+}
+
+interface StreamAppend {
+  streamId: string;
+  events: StreamEvent[];
+  expected: ExpectedRevision;
+}
+
+async function handle<Command, State, Event extends StreamEvent>(
+  deps: CommandHandlerDeps,
+  type: StreamType<Command, State, Event>,
+  id: string,
+  command: Command,
+  metadata: CommandMetadata,
+  options: HandleOptions<State, Event>,
+): Promise<CommandResult<State, Event>> {
+  for (let attempt = 1; ; attempt++) {
+    // Streams read in this attempt, so a stream read by `alongside` is not read again to decide.
+    const loaded = new Map<string, Promise<LoadedStream<unknown>>>();
+    const load = <S>(streamType: StreamType<any, S, any>, streamId: string) => {
+      const key = streamType.streamId(streamId);
+      if (!loaded.has(key)) loaded.set(key, loadStream(deps, streamType, streamId));
+      return loaded.get(key) as Promise<LoadedStream<S>>;
+    };
+
+    const { state, expected } = await load(type, id);
+    const events = type.decider.decide(command, state);
+    const after = events.reduce((s, e) => type.decider.evolve(s, e), state);
+    const decisions = events.length > 0 && options.alongside
+      ? await options.alongside({ before: state, after, events }, async (t, i) => (await load(t, i)).state)
+      : [];
+
+    const before: StreamAppend[] = [];
+    const later: StreamAppend[] = [];
+    for (const decision of decisions) {
+      const other = await load(decision.type, decision.id);
+      const otherEvents = decision.type.decider.decide(decision.command, other.state);
+      if (otherEvents.length === 0) continue;
+      const append = { streamId: decision.type.streamId(decision.id), events: otherEvents, expected: other.expected };
+      (decision.order === 'after' ? later : before).push(append);
+    }
+    if (events.length === 0) return { events, state, readModelsCaughtUp: true };
+
+    const appends = [...before, { streamId: type.streamId(id), events, expected }, ...later];
+    try {
+      const position = await appendAll(deps, appends, metadata);
+      const readModelsCaughtUp = options.readModels?.length ? await waitForReadModels(deps, position, options.readModels) : true;
+      return { events, state: after, position, readModelsCaughtUp };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw deps.codec.conflict();
+      // Someone else appended first: wait a little, then re-read and re-decide.
+      await sleep(BACKOFF_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+    }
+  }
+}
+
+/** Append every stream's events with one metadata; the position of the command's last event. */
+async function appendAll(deps: CommandHandlerDeps, appends: StreamAppend[], metadata: CommandMetadata): Promise<LogPosition> {
+  const eventMetadata: EventMetadata = {
+    userId: metadata.userId,
+    correlationId: metadata.correlationId,
+    occurredAt: metadata.now.toISOString(),
+  };
+  const toNew = (events: StreamEvent[]) =>
+    events.map((event) => ({ type: event.type, version: deps.codec.version(event.type), data: event.data, metadata: eventMetadata }));
+  if (appends.length === 1) {
+    const [only] = appends;
+    return (await deps.store.appendToStream(only.streamId, toNew(only.events), { expected: only.expected })).position;
+  }
+  const results = await deps.store.appendToStreams(appends.map((a) => ({ streamId: a.streamId, events: toNew(a.events), expected: a.expected })));
+  // The latest position of all, so waiting for it covers every stream's events.
+  return results.map((r) => r.position).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
+}
+
+/** Wait (bounded) for the named read models; a timeout is logged, not fatal: the events are recorded. */
+export async function waitForReadModels(
+  deps: Pick<CommandHandlerDeps, 'waitFor' | 'log'>,
+  position: LogPosition,
+  readModels: readonly string[],
+): Promise<boolean> {
+  if (!deps.waitFor) return false;
+  try {
+    const result = await deps.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS, readModels);
+    return result !== false;
+  } catch (error) {
+    deps.log?.warn({ err: error, position: { commit: String(position.commit), event: String(position.event) } }, 'read models did not catch up in time');
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,41 +2,23 @@ import {
   assignVendorSchema,
   chestOnThreshold,
   createOrderSchema,
-  decideOrder,
-  decideOrderNumber,
   DomainError,
-  evolveOrder,
-  evolveOrderNumber,
   generateOrderSchema,
-  initialOrderNumberState,
-  initialOrderState,
   inventoryBatches,
-  inventoryStreamId,
   itemTotal,
   orderValue,
   medicalProfileOf,
-  ORDER_NUMBERS_STREAM,
-  orderEventDefinitions,
   orderNotFound,
-  orderNumberEventDefinitions,
   orderShortfall,
   orderStatusSchema,
-  orderStreamId,
   purchaseOrderCsv,
   purchaseOrderFileName,
   purchaseOrderOf,
   quoteSchema,
   vesselNotFound,
-  vesselStreamId,
   type Actor,
-  type DomainEvent,
   type ExistingOrder,
-  type OrderCommand,
-  type OrderEvent,
   type OrderItem,
-  type OrderNumberCommand,
-  type OrderNumberEvent,
-  type OrderNumberState,
   type OrderState,
   type OrderStatus,
   type ShortfallItem,
@@ -44,52 +26,36 @@ import {
 import { purchaseOrderPdf } from '@medchest/domain/order/purchaseOrderPdf';
 import { verifySupplierLink } from '@medchest/domain/order/supplierLink.node';
 import type { LogPosition } from '@medchest/eventstore';
+import { decision } from '@medchest/eventstore/commands/handler';
 import { formBody } from '../http/context';
 import { isUuid, newId } from '../ids';
 import { getOrder, type OrderWithItems } from '../readModels';
-import type { AppDeps } from './context';
-import { vesselDecider } from './deciders';
-import { handleCommand, loadState, type CommandContext, type Decider } from './handle';
-import { inventoryDecider } from './inventory';
+import type { AppDeps, CommandContext } from './context';
 import { scaleInForce } from './scaleInForce';
+import { inventories, orderNumbers, orders, READ_MODELS, vessels } from './streams';
 
 /**
  * Order commands (spec 001 §7 and the issue's supplier calls): each parses its body with the
- * domain's schema, then goes through handleCommand on the order's stream `order-{id}` with the
- * order decider (domain/order). Answers come from the orders read model, which the handler has
- * waited for.
+ * domain's schema, then goes through the order stream's handler (`order-{id}`, the domain's order
+ * decider). Answers come from the orders read model, which the handler has waited for.
  */
 
-const orderTypes = new Set<string>(orderEventDefinitions.map((d) => d.type));
-const numberTypes = new Set<string>(orderNumberEventDefinitions.map((d) => d.type));
+/** What the screens show right after an order command: the orders, and the activity feed. */
+const ORDER_READ_MODELS = [READ_MODELS.orders, READ_MODELS.activity];
+const waitForOrders = { readModels: ORDER_READ_MODELS };
 
-export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
-  decide: decideOrder,
-  evolve: evolveOrder,
-  initialState: initialOrderState,
-  isEvent: (event: DomainEvent): event is OrderEvent => orderTypes.has(event.type),
-};
-
-export const orderNumberDecider: Decider<OrderNumberCommand, OrderNumberState, OrderNumberEvent> = {
-  decide: decideOrderNumber,
-  evolve: evolveOrderNumber,
-  initialState: initialOrderNumberState,
-  isEvent: (event: DomainEvent): event is OrderNumberEvent => numberTypes.has(event.type),
-};
-
-const clock = (context: CommandContext) => (context.now ?? (() => new Date()))();
-const actor = (context: CommandContext, by: Actor['by']): Actor => ({ by, who: by === 'supplier' && !context.userId ? null : context.userId, at: clock(context).toISOString() });
+const actor = (context: CommandContext, by: Actor['by']): Actor => ({ by, who: by === 'supplier' && !context.userId ? null : context.userId, at: context.now.toISOString() });
 
 /** The order as its stream leaves it; 404 for an id that is not an order's. */
-export async function loadOrder(deps: Pick<AppDeps, 'store'>, orderId: string): Promise<ExistingOrder> {
+export async function loadOrder(deps: Pick<AppDeps, 'store' | 'codec'>, orderId: string): Promise<ExistingOrder> {
   if (!isUuid(orderId)) throw orderNotFound();
-  const { state } = await loadState(deps, orderDecider, orderStreamId(orderId));
+  const { state } = await orders.load(deps, orderId);
   if (state.status === 'absent') throw orderNotFound();
   return state;
 }
 
 /** The vessel an order belongs to: the owner vessel its routes declare for access. */
-export async function orderVesselId(deps: Pick<AppDeps, 'store'>, orderId: string): Promise<string> {
+export async function orderVesselId(deps: Pick<AppDeps, 'store' | 'codec'>, orderId: string): Promise<string> {
   return (await loadOrder(deps, orderId)).vesselId;
 }
 
@@ -97,8 +63,8 @@ export async function orderVesselId(deps: Pick<AppDeps, 'store'>, orderId: strin
 async function vesselChest(deps: AppDeps, vesselId: string) {
   if (!isUuid(vesselId)) throw vesselNotFound();
   const [{ state: vessel }, { state: inventory }, scale] = await Promise.all([
-    loadState(deps, vesselDecider, vesselStreamId(vesselId)),
-    loadState(deps, inventoryDecider, inventoryStreamId(vesselId)),
+    vessels.load(deps, vesselId),
+    inventories.load(deps, vesselId),
     scaleInForce(deps, vesselId),
   ]);
   if (vessel.status !== 'active') throw vesselNotFound();
@@ -193,14 +159,11 @@ export async function createOrder(deps: AppDeps, body: unknown, context: Command
     throw new DomainError('validation', 'An order needs at least one item with a quantity to order', { orderItems: 'An order needs at least one item with a quantity to order' });
   }
   const orderId = newId();
-  const numbered = await handleCommand(deps, orderNumberDecider, ORDER_NUMBERS_STREAM, { type: 'AssignOrderNumber', orderId, at: clock(context).toISOString() }, context, {
-    waitForReadModels: false,
-  });
+  const numbered = await orderNumbers.handle(deps, '', { type: 'AssignOrderNumber', orderId, at: context.now.toISOString() }, context);
   const orderNumber = numbered.events[0].data.orderNumber;
-  const result = await handleCommand(
+  const result = await orders.handle(
     deps,
-    orderDecider,
-    orderStreamId(orderId),
+    orderId,
     {
       type: 'CreateOrder',
       orderId,
@@ -213,6 +176,7 @@ export async function createOrder(deps: AppDeps, body: unknown, context: Command
       items,
     },
     context,
+    waitForOrders,
   );
   return answer(deps, orderId, result.position, result.state);
 }
@@ -225,7 +189,7 @@ export async function changeOrderStatus(deps: AppDeps, orderId: string, body: un
   if (!isUuid(orderId)) throw orderNotFound();
   const request = orderStatusSchema.parse(formBody(body));
   if (request.status === 'delivered' && request.receivedItems) return receiveItems(deps, orderId, request.receivedItems, context);
-  const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context);
+  const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context, waitForOrders);
   return answer(deps, orderId, result.position, result.state);
 }
 
@@ -233,7 +197,7 @@ export async function changeOrderStatus(deps: AppDeps, orderId: string, body: un
 export async function assignVendor(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
   if (!isUuid(orderId)) throw orderNotFound();
   const { supplierName, supplierEmail } = assignVendorSchema.parse(formBody(body));
-  const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context);
+  const result = await orders.handle(deps, orderId, { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context, waitForOrders);
   return answer(deps, orderId, result.position, result.state);
 }
 
@@ -247,7 +211,7 @@ type ReceivedInput = NonNullable<ReturnType<typeof orderStatusSchema.parse>['rec
  */
 async function receiveItems(deps: AppDeps, orderId: string, receivedItems: ReceivedInput, context: CommandContext) {
   const order = await loadOrder(deps, orderId);
-  const { state: inventory } = await loadState(deps, inventoryDecider, inventoryStreamId(order.vesselId));
+  const { state: inventory } = await inventories.load(deps, order.vesselId);
   const nextNumber = new Map<string, number>();
   for (const batch of inventoryBatches(inventory)) nextNumber.set(batch.scaleId, Math.max(nextNumber.get(batch.scaleId) ?? 1, batch.batchNumber + 1));
   const scaleOf = new Map(order.items.map((item) => [item.id, item.scaleId]));
@@ -257,39 +221,36 @@ async function receiveItems(deps: AppDeps, orderId: string, receivedItems: Recei
     nextNumber.set(scaleId, Math.max(nextNumber.get(scaleId) ?? 1, batchNumber + 1));
     return { ...item, batchNumber, batchId: newId(), ...(item.expiryDate ? { expiryDate: item.expiryDate } : {}) };
   });
-  const receipt = await handleCommand(
-    deps,
-    orderDecider,
-    orderStreamId(orderId),
-    { type: 'ReceiveItems', receiptId: newId(), items, actor: actor(context, 'fleet') },
-    context,
-    { waitForReadModels: false },
-  );
-  const received = receipt.events.find((event) => event.type === 'OrderItemsReceived');
-  let position = receipt.position;
-  const decided = receipt.state;
-  if (received) {
-    const stocked = await handleCommand(
-      deps,
-      inventoryDecider,
-      inventoryStreamId(order.vesselId),
-      {
-        type: 'ReceiveOrderDelivery',
-        vesselId: order.vesselId,
-        orderId,
-        batches: received.data.items.map((item) => ({
-          batchId: item.batchId,
-          scaleId: item.scaleId,
-          batchNumber: item.batchNumber,
-          quantity: item.quantityReceived,
-          ...(item.expiryDate ? { expiryDate: item.expiryDate } : {}),
-        })),
-      },
-      context,
-    );
-    position = stocked.position ?? position;
-  }
-  return answer(deps, orderId, position, decided);
+  // The receipt and the chest's new batches are appended together (one transaction): the chest
+  // never misses goods the order says arrived.
+  const receipt = await orders.handle(deps, orderId, { type: 'ReceiveItems', receiptId: newId(), items, actor: actor(context, 'fleet') }, context, {
+    readModels: [...ORDER_READ_MODELS, READ_MODELS.medicalChest, READ_MODELS.fleetCompliance],
+    alongside: ({ events }) =>
+      events.flatMap((event) =>
+        event.type !== 'OrderItemsReceived'
+          ? []
+          : [
+              decision(
+                inventories.type,
+                order.vesselId,
+                {
+                  type: 'ReceiveOrderDelivery',
+                  vesselId: order.vesselId,
+                  orderId,
+                  batches: event.data.items.map((item) => ({
+                    batchId: item.batchId,
+                    scaleId: item.scaleId,
+                    batchNumber: item.batchNumber,
+                    quantity: item.quantityReceived,
+                    ...(item.expiryDate ? { expiryDate: item.expiryDate } : {}),
+                  })),
+                },
+                'after',
+              ),
+            ],
+      ),
+  });
+  return answer(deps, orderId, receipt.position, receipt.state);
 }
 
 /** GET /api/orders/{id}/export: the purchase order as PDF, or CSV with ?format=csv. */
@@ -324,22 +285,22 @@ export async function orderByLink(deps: AppDeps, secret: string, token: string, 
 
 /** PUT /api/supplier/link/{token}/{acknowledge|in-progress|fulfilled}: the supplier's moves. */
 export async function moveByLink(deps: AppDeps, secret: string, token: string, to: OrderStatus, context: CommandContext) {
-  const order = await linkedOrder(deps, secret, token, clock(context));
-  const result = await handleCommand(deps, orderDecider, orderStreamId(order.orderId), { type: 'ChangeOrderStatus', to, actor: actor(context, 'supplier') }, context);
+  const order = await linkedOrder(deps, secret, token, context.now);
+  const result = await orders.handle(deps, order.orderId, { type: 'ChangeOrderStatus', to, actor: actor(context, 'supplier') }, context, waitForOrders);
   return answer(deps, order.orderId, result.position, result.state);
 }
 
 /** PUT /api/supplier/link/{token}/quote: unit costs quoted by the supplier. */
 export async function quoteByLink(deps: AppDeps, secret: string, token: string, body: unknown, context: CommandContext) {
-  const order = await linkedOrder(deps, secret, token, clock(context));
+  const order = await linkedOrder(deps, secret, token, context.now);
   const { quotes } = quoteSchema.parse(formBody(body));
-  const result = await handleCommand(deps, orderDecider, orderStreamId(order.orderId), { type: 'QuoteItems', quotes, actor: actor(context, 'supplier') }, context);
+  const result = await orders.handle(deps, order.orderId, { type: 'QuoteItems', quotes, actor: actor(context, 'supplier') }, context, waitForOrders);
   return answer(deps, order.orderId, result.position, result.state);
 }
 
 /** PUT /api/supplier/orders/{orderId}/acknowledge: the supplier portal's Acknowledge. */
 export async function acknowledgeOrder(deps: AppDeps, orderId: string, context: CommandContext) {
   if (!isUuid(orderId)) throw orderNotFound();
-  const result = await handleCommand(deps, orderDecider, orderStreamId(orderId), { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context);
+  const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context, waitForOrders);
   return answer(deps, orderId, result.position, result.state);
 }

@@ -3,8 +3,14 @@ import {
   imoClaimStreamId,
   inventoryDecider,
   inventoryStreamId,
+  ORDER_NUMBERS_STREAM,
+  orderDecider,
+  orderNumberDecider,
+  orderStreamId,
   isImoClaimEvent,
   isInventoryEvent,
+  isOrderEvent,
+  isOrderNumberEvent,
   isReportEvent,
   isScaleImportedEvent,
   isUserEvent,
@@ -34,6 +40,9 @@ export const users = streamHandler({ decider: userDecider, streamId: userStreamI
 export const inventories = streamHandler({ decider: inventoryDecider, streamId: inventoryStreamId, isEvent: isInventoryEvent });
 export const reports = streamHandler({ decider: reportDecider, streamId: reportStreamId, isEvent: isReportEvent });
 export const scales = streamHandler({ decider: scaleDecider, streamId: scaleStreamId, isEvent: isScaleImportedEvent });
+export const orders = streamHandler({ decider: orderDecider, streamId: orderStreamId, isEvent: isOrderEvent });
+/** One stream for every order number (its id is ignored): the sequence that numbers orders. */
+export const orderNumbers = streamHandler({ decider: orderNumberDecider, streamId: () => ORDER_NUMBERS_STREAM, isEvent: isOrderNumberEvent });
 export const vesselScales = streamHandler({ decider: vesselScaleDecider, streamId: vesselScaleStreamId, isEvent: isVesselScaleAssignedEvent });
 
 /**
@@ -48,4 +57,5 @@ export const READ_MODELS = {
   emailLog: 'email-log',
   medicalChest: 'medical-chest',
   inventoryImports: 'inventory-imports',
+  orders: 'orders',
 } as const;

@@ -5,7 +5,7 @@ import {
   type VesselEvent,
   type VesselState,
 } from '@medchest/domain';
-import type { Decision, StreamReader } from '@medchest/eventstore/commands/handler';
+import { decision, type Decision, type StreamReader } from '@medchest/eventstore/commands/handler';
 import { formBody } from '../http/context';
 import { newId } from '../ids';
 import { getVessel } from '../readModels';
@@ -40,10 +40,10 @@ async function imoDecisions(
     // The vessel holding the claim, from its own stream: a claim counts only while its vessel backs it.
     const claim = await read(imoClaims.type, to);
     const holder = claim.status !== 'claimed' ? undefined : claim.vesselId === vesselId ? claimHolderOf(before) : claimHolderOf(await read(vessels.type, claim.vesselId));
-    decisions.push({ type: imoClaims.type, id: to, command: { type: 'ClaimImo', imoNumber: to, vesselId, at: at.toISOString(), holder }, order: 'before' });
+    decisions.push(decision(imoClaims.type, to, { type: 'ClaimImo', imoNumber: to, vesselId, at: at.toISOString(), holder }, 'before'));
   }
   if (from !== undefined) {
-    decisions.push({ type: imoClaims.type, id: from, command: { type: 'ReleaseImo', imoNumber: from, vesselId, holder: claimHolderOf(after) }, order: 'after' });
+    decisions.push(decision(imoClaims.type, from, { type: 'ReleaseImo', imoNumber: from, vesselId, holder: claimHolderOf(after) }, 'after'));
   }
   return decisions;
 }

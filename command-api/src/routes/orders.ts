@@ -37,7 +37,6 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
   app,
   { deps, now, supplierLinkSecret },
 ) => {
-  const context = (request: FastifyRequest) => ({ ...commandContext(request), now });
   const sendOrder = (reply: FastifyReply, result: Awaited<ReturnType<typeof createOrder>>, code = 200) => {
     answerPosition(reply, result.position);
     return reply.code(code).send(result.order);
@@ -47,7 +46,7 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
 
   app.get('/api/orders', { config: { access: FLEET } }, async (request) => listOrders(deps.db, listQuery.parse(request.query ?? {})));
 
-  app.post('/api/orders', { config: { access: FLEET } }, async (request, reply) => sendOrder(reply, await createOrder(deps, request.body, context(request)), 201));
+  app.post('/api/orders', { config: { access: FLEET } }, async (request, reply) => sendOrder(reply, await createOrder(deps, request.body, commandContext(request)), 201));
 
   app.get<WithId>('/api/orders/:id', { config: { access: FLEET } }, async (request) => {
     const order = isUuid(request.params.id) ? await getOrder(deps.db, request.params.id) : undefined;
@@ -56,11 +55,11 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
   });
 
   app.patch<WithId>('/api/orders/:id/status', { config: { access: FLEET } }, async (request, reply) =>
-    sendOrder(reply, await changeOrderStatus(deps, request.params.id, request.body, context(request))),
+    sendOrder(reply, await changeOrderStatus(deps, request.params.id, request.body, commandContext(request))),
   );
 
   app.patch<WithId>('/api/orders/:id/assign-vendor', { config: { access: FLEET } }, async (request, reply) =>
-    sendOrder(reply, await assignVendor(deps, request.params.id, request.body, context(request))),
+    sendOrder(reply, await assignVendor(deps, request.params.id, request.body, commandContext(request))),
   );
 
   app.get<WithId & { Querystring: { format?: string } }>('/api/orders/:id/export', { config: { access: FLEET } }, async (request, reply) => {
@@ -74,7 +73,7 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
   );
 
   app.put<WithId>('/api/supplier/orders/:id/acknowledge', { config: { access: FLEET } }, async (request, reply) =>
-    sendOrder(reply, await acknowledgeOrder(deps, request.params.id, context(request))),
+    sendOrder(reply, await acknowledgeOrder(deps, request.params.id, commandContext(request))),
   );
 
   app.get<WithToken>('/api/supplier/link/:token', { config: { access: 'public' } }, async (request) => {
@@ -84,12 +83,12 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
   });
 
   app.put<WithToken>('/api/supplier/link/:token/quote', { config: { access: 'public' } }, async (request, reply) =>
-    sendOrder(reply, await quoteByLink(deps, await supplierLinkSecret(), request.params.token, request.body, context(request))),
+    sendOrder(reply, await quoteByLink(deps, await supplierLinkSecret(), request.params.token, request.body, commandContext(request))),
   );
 
   app.put<WithToken & { Params: { move: string } }>('/api/supplier/link/:token/:move', { config: { access: 'public' } }, async (request, reply) => {
     const to = LINK_MOVES[request.params.move];
     if (!to) throw orderNotFound();
-    return sendOrder(reply, await moveByLink(deps, await supplierLinkSecret(), request.params.token, to, context(request)));
+    return sendOrder(reply, await moveByLink(deps, await supplierLinkSecret(), request.params.token, to, commandContext(request)));
   });
 };

@@ -1,7 +1,8 @@
+import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { OrderEvent, OrderItem, OrderStatus } from './events';
 import { canMove, illegalMoveMessage, OPEN_WITH_SUPPLIER, SUPPLIER_STATUSES } from './lifecycle';
-import { evolveOrder, outstandingQuantity, type ExistingOrder, type OrderState } from './state';
+import { evolveOrder, initialOrderState, outstandingQuantity, type ExistingOrder, type OrderState } from './state';
 
 /** Who makes a move and when: `who` a user id (null for the supplier's signed link), `at` ISO. */
 export interface Actor {
@@ -138,3 +139,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
   }
 }
+
+export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
+  decide: decideOrder,
+  evolve: evolveOrder,
+  initialState: initialOrderState,
+};

@@ -1,3 +1,4 @@
+import { eventGuard } from '../shared/decider';
 import { z } from 'zod';
 import { isIsoDate } from '../shared/dates';
 import { defineEvent, type EventOf } from '../shared/events';
@@ -118,4 +119,5 @@ export const OrderItemsReceived = defineEvent(
 export const orderEventDefinitions = [OrderCreated, OrderStatusChanged, OrderVendorAssigned, OrderItemsQuoted, OrderItemsReceived] as const;
 export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>;
 
+export const isOrderEvent = eventGuard<OrderEvent>(orderEventDefinitions);
 export const orderStreamId = (orderId: string) => `order-${orderId}`;

@@ -1,3 +1,4 @@
+import { eventGuard, type Decider } from '../shared/decider';
 import { z } from 'zod';
 import { DomainError } from '../shared/errors';
 import { defineEvent, type EventOf } from '../shared/events';
@@ -16,6 +17,7 @@ export const OrderNumberAssigned = defineEvent(
 export const orderNumberEventDefinitions = [OrderNumberAssigned] as const;
 export type OrderNumberEvent = EventOf<(typeof orderNumberEventDefinitions)[number]>;
 
+export const isOrderNumberEvent = eventGuard<OrderNumberEvent>(orderNumberEventDefinitions);
 export const ORDER_NUMBERS_STREAM = 'order-numbers';
 
 /** Only the last sequence handed out matters: a number burnt by an order that then failed is skipped. */
@@ -40,3 +42,9 @@ export function decideOrderNumber(command: OrderNumberCommand, state: OrderNumbe
   const sequence = state.lastSequence + 1;
   return [{ type: 'OrderNumberAssigned', data: { orderNumber: formatOrderNumber(year, sequence), sequence, orderId: command.orderId } }];
 }
+
+export const orderNumberDecider: Decider<OrderNumberCommand, OrderNumberState, OrderNumberEvent> = {
+  decide: decideOrderNumber,
+  evolve: evolveOrderNumber,
+  initialState: initialOrderNumberState,
+};

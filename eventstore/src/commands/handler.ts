@@ -73,6 +73,16 @@ export interface Decision {
   order?: 'before' | 'after';
 }
 
+/** A decision on another stream, its command checked against that stream's command type. */
+export function decision<Command>(
+  type: StreamType<Command, any, any>,
+  id: string,
+  command: Command,
+  order: Decision['order'] = 'before',
+): Decision {
+  return { type, id, command, order };
+}
+
 /** Reads another stream's state during a decision (each stream read once per attempt). */
 export type StreamReader = <S>(type: StreamType<any, S, any>, id: string) => Promise<S>;
 

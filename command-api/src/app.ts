@@ -88,7 +88,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportRoutes, { deps });
   await app.register(scaleRoutes, { deps, now });
   let linkSecret: Promise<string> | undefined;
-  const supplierLinkSecret = () => (linkSecret ??= options.supplierLinkSecret ? Promise.resolve(options.supplierLinkSecret) : productSecret(options.db, SUPPLIER_LINK_SECRET_NAME));
+  // Read once; a failed read (database away) is tried again on the next request.
+  const supplierLinkSecret = () =>
+    (linkSecret ??= options.supplierLinkSecret
+      ? Promise.resolve(options.supplierLinkSecret)
+      : productSecret(options.db, SUPPLIER_LINK_SECRET_NAME).catch((error: unknown) => {
+          linkSecret = undefined;
+          throw error;
+        }));
   await app.register(orderRoutes, { deps, now, supplierLinkSecret });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);

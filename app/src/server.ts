@@ -4,6 +4,7 @@ import {
   DEFAULT_WEB_DIST,
   isWebAppBuilt,
   productSecret,
+  loadHistoryKey,
   redactUrl,
   SUPPLIER_LINK_SECRET_NAME,
   seedDemo,
@@ -79,6 +80,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       webDist: options.webDist,
       logger: { level: config.logLevel },
       supplierLinkSecret,
+      historyKey: loadHistoryKey({ key: config.historyKey, file: config.historyKeyFile }),
     });
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 

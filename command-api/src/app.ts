@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -16,6 +16,8 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
+import { historyRoutes } from './routes/history';
+import { initHistoryCheckpoints } from './history/checkpoints';
 import { inventoryRoutes } from './routes/inventory';
 import { orderRoutes } from './routes/orders';
 import { reportRoutes } from './routes/reports';
@@ -49,6 +51,11 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** The HMAC key of supplier links (SUPPLIER_LINK_SECRET); default: the product's own, kept in api_secrets. */
   supplierLinkSecret?: string;
+  /**
+   * The key that signs history checkpoints (see history/checkpoints.ts), kept outside the
+   * database. Default: a random key for this instance only (tests); the product loads HISTORY_KEY.
+   */
+  historyKey?: Buffer;
 }
 
 /**
@@ -75,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await options.sessions.init();
   await initCredentials(options.db);
+  await initHistoryCheckpoints(options.db);
+  const historyKey = options.historyKey ?? randomBytes(32);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
@@ -86,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inventoryRoutes, { deps, now });
   await app.register(volumeRequirementRoutes, { deps, now });
   await app.register(reportRoutes, { deps });
+  await app.register(historyRoutes, { deps, now, historyKey });
   await app.register(scaleRoutes, { deps, now });
   let linkSecret: Promise<string> | undefined;
   // Read once; a failed read (database away) is tried again on the next request.

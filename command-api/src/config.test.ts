@@ -11,6 +11,8 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       host: '0.0.0.0',
       logLevel: 'warn',
+      historyKey: undefined,
+      historyKeyFile: 'data/history.key',
     });
   });
 
@@ -24,6 +26,8 @@ describe('configuration from the environment', () => {
         SMTP_URL: 'smtp://mailpit:1025',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
+        HISTORY_KEY: 'k'.repeat(40),
+        HISTORY_KEY_FILE: '/var/lib/medchest/history.key',
       }),
     ).toEqual({
       databaseUrl: 'postgres://app:pw@db:5432/medchest_prod',
@@ -33,7 +37,15 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://mailpit:1025',
       host: '127.0.0.1',
       logLevel: 'info',
+      historyKey: 'k'.repeat(40),
+      historyKeyFile: '/var/lib/medchest/history.key',
     });
+  });
+
+  it('never prints the history key, even when it is refused', () => {
+    expect(() => loadConfig({ HISTORY_KEY: 'short-secret' })).toThrow(
+      new ConfigError('Invalid HISTORY_KEY (not shown): expected a secret of at least 32 characters, or leave it unset to use HISTORY_KEY_FILE'),
+    );
   });
 
   it('treats a blank variable as unset', () => {

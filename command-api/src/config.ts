@@ -19,6 +19,10 @@ export interface Config {
   logLevel: LogLevel;
   /** HMAC key of the supplier links (SUPPLIER_LINK_SECRET); unset → one the product keeps in its database. */
   supplierLinkSecret?: string;
+  /** The key that signs history checkpoints (HISTORY_KEY); undefined → read from historyKeyFile. */
+  historyKey?: string;
+  /** Where the history key is kept when HISTORY_KEY is unset (generated on first use). */
+  historyKeyFile: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,6 +34,7 @@ export const CONFIG_DEFAULTS = {
   PORT: '5000',
   HOST: '0.0.0.0',
   LOG_LEVEL: 'warn',
+  HISTORY_KEY_FILE: 'data/history.key',
 } as const;
 
 /** Thrown for a bad environment value; its message is the one line to print. */
@@ -74,9 +79,13 @@ const variables = {
   HOST: z.string().regex(/^[A-Za-z0-9.:-]+$/, 'expected a host name or IP address, e.g. 0.0.0.0 or 127.0.0.1'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }),
   SUPPLIER_LINK_SECRET: z.string().min(16, 'expected at least 16 characters, or leave it unset').optional(),
+  HISTORY_KEY: z.string().min(32, 'expected a secret of at least 32 characters, or leave it unset to use HISTORY_KEY_FILE').optional(),
+  HISTORY_KEY_FILE: z.string().min(1, 'expected a file path'),
 };
 
 type Env = Record<string, string | undefined>;
+
+const SECRETS = new Set<string>(['HISTORY_KEY']);
 
 /** An unset or blank variable takes its default (or stays unset when it has none). */
 function read(env: Env, name: keyof typeof variables): string | undefined {
@@ -92,7 +101,9 @@ function parseVariable<K extends keyof typeof variables>(env: Env, name: K): z.o
   const result = variables[name].safeParse(raw);
   if (!result.success) {
     const expected = result.error.issues[0]?.message ?? 'a valid value';
-    throw new ConfigError(`Invalid ${name} "${redactUrl(raw ?? '')}": ${expected}`);
+    // A secret is never printed, not even a wrong one.
+    const shown = SECRETS.has(name) ? '(not shown)' : `"${redactUrl(raw ?? '')}"`;
+    throw new ConfigError(`Invalid ${name} ${shown}: ${expected}`);
   }
   return result.data as z.output<(typeof variables)[K]>;
 }
@@ -107,6 +118,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: parseVariable(env, 'HOST'),
     logLevel: parseVariable(env, 'LOG_LEVEL'),
     supplierLinkSecret: parseVariable(env, 'SUPPLIER_LINK_SECRET'),
+    historyKey: parseVariable(env, 'HISTORY_KEY'),
+    historyKeyFile: parseVariable(env, 'HISTORY_KEY_FILE'),
   };
 }
 

@@ -7,3 +7,5 @@ export { seedDemo, DEMO_ACCOUNT, ADMIN_ACCOUNT, DEMO_VESSEL_COUNT } from './seed
 export { userIdForEmail, uuidV5 } from './ids';
 export { isWebAppBuilt, WEB_NOT_BUILT } from './routes/web';
 export { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
+export { loadHistoryKey } from './history/key';
+export { initHistoryCheckpoints, loadSignedHeads, signHeads } from './history/checkpoints';

@@ -17,12 +17,17 @@ export {
   getVolumeRequirements,
   getVolumeRequirementsAnswer,
   listActivities,
+  listActivityPage,
+  decodeActivityCursor,
   listCriticalItems,
   listFleetCompliance,
   listScales,
   listUsers,
   listVessels,
   listVesselBatches,
+  listVesselHistory,
+  listVesselHistoryTypes,
+  listVesselStreams,
   refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';

@@ -23,3 +23,4 @@ export * from './inventory/index';
 export * from './scale-events/index';
 export * from './report/index';
 export * from './order/index';
+export * from './activity/index';

@@ -33,6 +33,9 @@ const allDefinitions: readonly EventDefinition<string, z.ZodType>[] = [
 
 const byType = new Map(allDefinitions.map((d) => [d.type, d]));
 
+/** Every event type the product records (a read model that looks at every event lists these). */
+export const ALL_EVENT_TYPES = allDefinitions.map((d) => d.type) as readonly DomainEventType[];
+
 /** The schema version written today for an event type. */
 export function currentEventVersion(type: DomainEventType): number {
   const definition = byType.get(type);

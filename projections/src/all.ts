@@ -7,6 +7,7 @@ import { ordersProjection } from './orders/project';
 import type { Projection } from './projection';
 import { usersProjection } from './users/project';
 import { vesselsProjection } from './vessels/project';
+import { vesselHistoryProjection } from './vessel-history/project';
 
 /** Every read model, each with its own checkpoint and its own lock. */
 export const allProjections: readonly Projection[] = [
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   medicalChestProjection,
   inventoryImportsProjection,
   ordersProjection,
+  vesselHistoryProjection,
 ];

@@ -21,6 +21,7 @@ export function toProjectedEvent(recorded: RecordedEvent, options: { validate?: 
     ...event,
     id: recorded.id,
     streamId: recorded.streamId,
+    revision: recorded.revision,
     position: recorded.position,
     metadata: recorded.metadata,
   } as ProjectedEvent;

@@ -1,7 +1,7 @@
 import { guardPool } from '@medchest/eventstore';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { ActivitiesTable, ActivityBatchesTable } from './activity/migration';
+import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable } from './activity/migration';
 import type { CheckpointsTable } from './checkpoints/migration';
 import type { EmailMessagesTable } from './email-log/migration';
 import type { FleetComplianceTable } from './fleet-compliance/migration';
@@ -11,6 +11,7 @@ import type { ChestVesselsTable, ScalesTable, VolumeRequirementsTable } from './
 import type { OrderItemsTable, OrderReceiptsTable, OrdersTable, OrderStatusHistoryTable } from './orders/migration';
 import type { UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
+import type { VesselHistoryBatchesTable, VesselHistoryStateTable, VesselHistoryTable, VesselStreamsTable } from './vessel-history/migration';
 
 /** Every read-model table, as kysely sees it (snake_case columns; queries map rows to camelCase). */
 export interface ReadModelDb {
@@ -23,6 +24,11 @@ export interface ReadModelDb {
   inventory_batches: InventoryBatchesTable;
   inventory_imports: InventoryImportsTable;
   activity_batches: ActivityBatchesTable;
+  activity_counts: ActivityCountsTable;
+  vessel_history: VesselHistoryTable;
+  vessel_streams: VesselStreamsTable;
+  vessel_history_state: VesselHistoryStateTable;
+  vessel_history_batches: VesselHistoryBatchesTable;
   scales: ScalesTable;
   chest_vessels: ChestVesselsTable;
   volume_requirements: VolumeRequirementsTable;

@@ -2,7 +2,7 @@
 export { createReadModelDb, type ReadModelDb, type ReadModelDbOptions } from './db';
 export { migrateReadModels, readModelMigrations } from './migrations';
 export { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
-export { rebuildReadModels, type RebuildOptions, type RebuildResult } from './rebuild';
+export { rebuildReadModels, HistoryBrokenError, type RebuildOptions, type RebuildResult } from './rebuild';
 export { waitForProjections, type WaitForProjectionsOptions } from './wait';
 export { allProjections } from './all';
 export { applyBatch, toProjectedEvent } from './apply';
@@ -15,6 +15,12 @@ export { listFleetCompliance, type FleetComplianceItem } from './fleet-complianc
 export { getDashboardStats, type DashboardStats } from './dashboard/queries';
 export {
   listActivities,
+  listActivityPage,
+  decodeActivityCursor,
+  encodeActivityCursor,
+  type ActivityCursor,
+  type ActivityFilter,
+  type ActivityPage,
   DEFAULT_ACTIVITY_LIMIT,
   MAX_ACTIVITY_LIMIT,
   type Activity,
@@ -52,3 +58,13 @@ export {
   type OrderWithItems,
   type SupplierOrder,
 } from './orders/queries';
+export {
+  listVesselHistory,
+  listVesselStreams,
+  listVesselHistoryTypes,
+  DEFAULT_HISTORY_LIMIT,
+  MAX_HISTORY_LIMIT,
+  type VesselHistoryEntry,
+  type VesselHistoryFilter,
+} from './vessel-history/queries';
+export { eventVesselId } from './vessel-history/project';

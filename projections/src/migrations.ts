@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { activityInventoryMigration, activityMigration } from './activity/migration';
+import { activityInventoryMigration, activityLogMigration, activityMigration } from './activity/migration';
 import { checkpointsMigration } from './checkpoints/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration } from './email-log/migration';
@@ -10,6 +10,7 @@ import { LOCK_NAMESPACE } from './locks';
 import { medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { usersMigration } from './users/migration';
+import { vesselHistoryMigration } from './vessel-history/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
 /**
@@ -29,6 +30,8 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
   ['0011_medical_chest', medicalChestMigration],
   ['0040_orders', ordersMigration],
+  ['0050_activity_log', activityLogMigration],
+  ['0051_vessel_history', vesselHistoryMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -8,6 +8,8 @@ export type ProjectedEvent = DomainEvent & {
   /** The event id (UUID): idempotency key of rows made from one event. */
   id: string;
   streamId: string;
+  /** The event's revision within its stream. */
+  revision: bigint;
   position: LogPosition;
   metadata: EventMetadata;
 };

@@ -4,7 +4,8 @@ import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from './all';
 import { readCheckpoints } from './checkpoints/checkpoints';
-import { rebuildReadModels } from './rebuild';
+import pg from 'pg';
+import { HistoryBrokenError, rebuildReadModels } from './rebuild';
 import { createProjectionRunner } from './runner';
 import { createReadModelTestDb, snapshotReadModels, type ReadModelTestDb } from './testing/db';
 import { appendDomainEvent, vesselDetails } from './testing/events';
@@ -134,5 +135,30 @@ describe('rebuild', () => {
     }
     // Once it has stopped, the rebuild goes ahead.
     await expect(rebuildReadModels({ db: t.db, store, lockTimeoutMs: 200 })).resolves.toMatchObject({ events: expect.any(Number) });
+  });
+
+  it('verifies each stream before projecting it and stops naming the first that does not', async () => {
+    const [victim] = await store.readStream(`vessel-${id('b', 5)}`);
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    try {
+      // Behind the append-only trigger's back, as a database superuser could.
+      await client.query("SET session_replication_role = 'replica'");
+      await client.query(`UPDATE events SET data = jsonb_set(data, '{details,vesselName}', '"Forged"') WHERE event_id = $1`, [victim.id]);
+      await client.query("SET session_replication_role = 'origin'");
+      const error = await rebuildReadModels({ db: t.db, store, batchSize: 5 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HistoryBrokenError);
+      expect((error as Error).message).toBe(
+        `Stream vessel-${id('b', 5)} does not verify at revision 0: its content does not match its recorded hash. The rebuild stopped before projecting it.`,
+      );
+      // The forged name never reached a read model.
+      expect(await t.db.selectFrom('vessels').select('vessel_name').where('vessel_name', '=', 'Forged').execute()).toEqual([]);
+    } finally {
+      await client.query("SET session_replication_role = 'replica'");
+      await client.query(`UPDATE events SET data = $2 WHERE event_id = $1`, [victim.id, JSON.stringify(victim.data)]);
+      await client.query("SET session_replication_role = 'origin'");
+      await client.end();
+    }
+    await expect(rebuildReadModels({ db: t.db, store })).resolves.toMatchObject({ events: expect.any(Number) });
   });
 });

@@ -1,4 +1,4 @@
-import { LOG_START, type EventStore, type LogPosition } from '@medchest/eventstore';
+import { createChainFollower, LOG_START, type ChainBreak, type EventStore, type LogPosition, type SignedHead } from '@medchest/eventstore';
 import { sql, type Kysely } from 'kysely';
 import { allProjections } from './all';
 import { applyBatch } from './apply';
@@ -17,6 +17,16 @@ export interface RebuildOptions {
   lockTimeoutMs?: number;
   /** Re-validate events of the current version with their zod schema (see toProjectedEvent). Default false. */
   validateEvents?: boolean;
+  /** Stream heads signed earlier (history checkpoints): a stream must still meet them. */
+  signedHeads?: ReadonlyMap<string, readonly SignedHead[]>;
+}
+
+/** A rebuild stopped because a stream's history does not verify: nothing of that batch was projected. */
+export class HistoryBrokenError extends Error {
+  constructor(public readonly brk: ChainBreak) {
+    super(`Stream ${brk.streamId} does not verify at revision ${brk.revision}: ${brk.reason}. The rebuild stopped before projecting it.`);
+    this.name = 'HistoryBrokenError';
+  }
 }
 
 export interface RebuildResult {
@@ -80,14 +90,22 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const checkpoints = new Map<string, LogPosition>(names.map((n) => [n, LOG_START]));
     let position = LOG_START;
     let count = 0;
+    // Every stream's hash chain is checked as the log goes by, before its events are projected.
+    const chains = createChainFollower(options.signedHeads);
     for (;;) {
       if (lost) throw lost;
       const events = await store.readAll({ from: position, maxCount: batchSize });
       if (events.length === 0) break;
+      for (const event of events) {
+        const brk = chains.check(event);
+        if (brk) throw new HistoryBrokenError(brk);
+      }
       await applyBatch(db, projections, checkpoints, events, { validate: options.validateEvents });
       position = events[events.length - 1].position;
       count += events.length;
     }
+    const [truncated] = chains.truncated();
+    if (truncated) throw new HistoryBrokenError(truncated);
     return { events: count, position };
   } finally {
     // Ending the session releases the locks.

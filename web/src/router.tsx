@@ -4,13 +4,12 @@ import { AppShell } from './components/layout/AppShell';
 import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
 import { ButtonLink } from './components/ui/Button';
 import {
-  ActivityIcon,
   CertificateIcon,
   ChartIcon,
-  StoreIcon,
 } from './components/ui/icons';
 import { useAuth } from './lib/auth';
 import { useSessionUser } from './lib/session';
+import { ActivityLogPage } from './features/activity/ActivityLogPage';
 import { AdminUsersPage } from './features/admin/AdminUsersPage';
 import { AdminScalesPage } from './features/scales/AdminScalesPage';
 import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
@@ -112,7 +111,7 @@ export function createRouter() {
             },
             { path: '/reports', element: comingSoon('Reports & Analytics', 'Compliance, inventory and expiry reports.', ChartIcon) },
             { path: '/orders', element: <OrdersPage /> },
-            { path: '/activity', element: comingSoon('Activity Log', 'Everything that happened across the fleet.', ActivityIcon) },
+            { path: '/activity', element: <ActivityLogPage /> },
             { path: '/supplier', element: <SupplierPortalPage /> },
             { path: '/profile', element: <ProfileRoute /> },
             { path: '/admin/users', element: <AdminUsersRoute /> },

@@ -15,6 +15,8 @@ export type Access = 'public' | 'authenticated' | 'active' | { roles: readonly R
 /** Whole-fleet screens (dashboard, vessels): admins and fleet managers. Captains get their own portal. */
 export const FLEET: Access = { roles: ['admin', 'fleet_manager'] };
 export const ADMIN: Access = { roles: ['admin'] };
+/** A vessel's history, reports and PSC packs: the fleet roles (auditors too, once that role exists). */
+export const HISTORY: Access = { roles: ['admin', 'fleet_manager'] };
 /**
  * One vessel's medical chest (its inventory, requirements and stock-taking): the fleet roles on
  * any vessel, a captain on their own (spec 000 §2: a captain's menu is their vessel's inventory).

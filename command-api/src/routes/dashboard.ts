@@ -3,13 +3,34 @@ import { z } from 'zod';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { createJsonAnswerSender } from '../http/jsonAnswer';
-import { isoToday } from '@medchest/domain';
-import { createReadCache, getDashboardStats, listActivities, listCriticalItems, listFleetCompliance } from '../readModels';
+import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_PAGE_SIZE, isoToday, MAX_ACTIVITY_PAGE_SIZE } from '@medchest/domain';
+import { isUuid } from '../ids';
+import { createReadCache, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
 
-export const ACTIVITY_LIMIT_DEFAULT = 50;
-export const ACTIVITY_LIMIT_MAX = 500;
+export const ACTIVITY_LIMIT_DEFAULT = DEFAULT_ACTIVITY_PAGE_SIZE;
+export const ACTIVITY_LIMIT_MAX = MAX_ACTIVITY_PAGE_SIZE;
+/** The answer's headers: how many lines match in all, and the cursor of the next (older) page. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+const emptyAsAbsent = (v: unknown) => (v === undefined || v === '' ? undefined : v);
+const SEARCH_MAX = 255;
 
 const activityQuery = z.object({
+  search: z.preprocess(emptyAsAbsent, z.string().max(SEARCH_MAX, `search must not exceed ${SEARCH_MAX} characters`).optional()),
+  vesselId: z.preprocess(emptyAsAbsent, z.string().refine(isUuid, 'vesselId must be a vessel id').optional()),
+  type: z.preprocess(emptyAsAbsent, z.enum(ACTIVITY_TYPES, { error: 'Please select a valid activity type' }).optional()),
+  before: z.preprocess(
+    emptyAsAbsent,
+    z
+      .string()
+      .transform((text, ctx) => {
+        const cursor = decodeActivityCursor(text);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: 'before must be the cursor of an earlier page' });
+        return cursor;
+      })
+      .optional(),
+  ),
   limit: z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : v),
     z.coerce
@@ -46,8 +67,15 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
 
   app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async () => listCriticalItems(deps.db, isoToday(now())));
 
-  app.get('/api/dashboard/all-activities', { config: { access: FLEET } }, async (request) => {
-    const { limit } = activityQuery.parse(request.query ?? {});
-    return listActivities(deps.db, { limit });
+  /**
+   * The activity log (spec 001 §7): an array of lines as the specification has it, newest first,
+   * filtered on the server; the number matching in all and the next page's cursor ride in headers.
+   */
+  app.get('/api/dashboard/all-activities', { config: { access: FLEET } }, async (request, reply) => {
+    const { limit, search, vesselId, type, before } = activityQuery.parse(request.query ?? {});
+    const page = await listActivityPage(deps.db, { limit, search, vesselId, type, before });
+    reply.header(TOTAL_COUNT_HEADER, String(page.total));
+    if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    return page.activities;
   });
 };

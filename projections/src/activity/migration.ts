@@ -32,6 +32,17 @@ export interface ActivityBatchesTable {
   batch_number: number;
 }
 
+/**
+ * How many lines each vessel has of each type: the activity log's "of Y" without counting a
+ * million rows on every page (a search still counts its matches, through the trigram index).
+ * vessel_id is '' for a line without a vessel.
+ */
+export interface ActivityCountsTable {
+  vessel_id: string;
+  activity_type: string;
+  n: ColumnType<string, bigint | string | number, bigint | string | number>;
+}
+
 export const activityMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
@@ -64,5 +75,26 @@ export const activityInventoryMigration: Migration = {
       .addColumn('batch_number', 'integer', (c) => c.notNull())
       .execute();
     await sql`CREATE INDEX activities_vessel_idx ON activities (vessel_id, log_commit DESC, log_event DESC) WHERE vessel_name IS NOT NULL`.execute(db);
+  },
+};
+
+/**
+ * The activity log's filters at a million lines: newest first within a vessel or a type (the same
+ * order as the page), a trigram index for the search (a substring of the description or the
+ * vessel's name, any case), and the counts table.
+ */
+export const activityLogMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+    await sql`CREATE INDEX activities_vessel_newest_idx ON activities (vessel_id, created_at DESC, log_commit DESC, log_event DESC)`.execute(db);
+    await sql`CREATE INDEX activities_type_newest_idx ON activities (activity_type, created_at DESC, log_commit DESC, log_event DESC)`.execute(db);
+    await sql`CREATE INDEX activities_search_idx ON activities USING gin ((lower(description || ' ' || coalesce(vessel_name, ''))) gin_trgm_ops)`.execute(db);
+    await db.schema
+      .createTable('activity_counts')
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('activity_type', 'text', (c) => c.notNull())
+      .addColumn('n', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('activity_counts_pk', ['vessel_id', 'activity_type'])
+      .execute();
   },
 };

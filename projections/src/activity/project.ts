@@ -1,4 +1,4 @@
-import { BATCH_ADJUSTMENT_REASON_LABELS, ORDER_STATUS_LABELS } from '@medchest/domain';
+import { BATCH_ADJUSTMENT_REASON_LABELS, ORDER_STATUS_LABELS, type ActivityType } from '@medchest/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { ActivitiesTable, ActivityBatchesTable } from './migration';
@@ -6,15 +6,6 @@ import { defineProjection, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
-export type ActivityType =
-  | 'vessel_created'
-  | 'vessel_updated'
-  | 'vessel_deleted'
-  | 'certificate_updated'
-  | 'inventory_update'
-  | 'usage_tracked'
-  | 'order_created'
-  | 'order_status_updated';
 
 /** The events the feed reads: BatchAdded makes no line, it only records the batch's number. */
 export const ACTIVITY_EVENT_TYPES = [
@@ -206,6 +197,33 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
   return { names, batches };
 }
 
+const ROWS_PER_STATEMENT = 5000;
+
+/**
+ * The lines, and the counts of the lines actually inserted: an event is one row for ever, so
+ * replaying it changes neither the row nor the counts.
+ */
+async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly Insertable<ActivitiesTable>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const json = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT), (_key, value: unknown) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    );
+    await sql`
+      WITH inserted AS (
+        INSERT INTO activities (${list})
+        SELECT ${list} FROM jsonb_populate_recordset(NULL::activities, ${json}::jsonb)
+        ON CONFLICT (id) DO NOTHING
+        RETURNING vessel_id, activity_type
+      )
+      INSERT INTO activity_counts (vessel_id, activity_type, n)
+      SELECT coalesce(vessel_id, ''), activity_type, count(*) FROM inserted GROUP BY 1, 2
+      ON CONFLICT (vessel_id, activity_type) DO UPDATE SET n = activity_counts.n + excluded.n`.execute(trx);
+  }
+}
+
 async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const rows: Insertable<ActivitiesTable>[] = [];
   const batchRows: Insertable<ActivityBatchesTable>[] = [];
@@ -239,8 +257,7 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
       log_event: event.position.event,
     });
   }
-  // An event is one row for ever: replaying it changes nothing.
-  await writeRows(trx, 'activities', rows, { key: 'id', update: 'nothing' });
+  await insertActivities(trx, rows);
   // A batch's number never changes: the first record stands.
   await writeRows(trx, 'activity_batches', batchRows, { key: 'batch_id', update: 'nothing' });
 }
@@ -249,6 +266,6 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
 export const activityProjection = defineProjection({
   name: 'activity',
   eventTypes: ACTIVITY_EVENT_TYPES,
-  tables: ['activities', 'activity_batches'],
+  tables: ['activities', 'activity_batches', 'activity_counts'],
   apply: applyActivity,
 });

@@ -39,4 +39,6 @@ export interface ActivityItem {
   vesselId?: string | null;
   vessel?: { vesselName?: string | null } | null;
   user?: { firstName?: string | null; lastName?: string | null } | null;
+  /** orderNumber, previousStatus, newStatus, certificateIssuer, expiryDate, quantityUsed, reason, quantityRemaining (spec 001 §3). */
+  metadata?: Record<string, unknown>;
 }

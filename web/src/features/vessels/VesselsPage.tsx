@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/domain';
 import { Button, ButtonLink } from '../../components/ui/Button';
+import { FilterSelect } from '../../components/ui/FilterSelect';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { PlusIcon, ShipIcon } from '../../components/ui/icons';
@@ -14,38 +15,6 @@ import { useVessels } from './useVessels';
 import { AddVesselModal, EditVesselModal } from './VesselFormModal';
 import { CONTRACT_END_CLASS, distinctValues, vesselSuggestions } from './vesselOptions';
 import './vessels.css';
-
-function FilterSelect({
-  id,
-  label,
-  allLabel,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div className="filter">
-      <label htmlFor={id} className="filter__label">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
-        <option value={ALL}>{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** /vessels: the fleet's vessels, filtered by fleet, company and type (spec 000 §2). */
 export function VesselsPage() {

@@ -1,0 +1,79 @@
+import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
+import type { HistoryChange } from '@medchest/domain';
+import type { Timestamp } from '../vessels/migration';
+
+/**
+ * A vessel's history: one row per event that concerns the vessel (any event whose data names a
+ * vesselId: its details, chest, scale, certificates, orders …), for the auditor's timeline.
+ */
+export interface VesselHistoryTable {
+  event_id: string;
+  vessel_id: string;
+  stream_id: string;
+  revision: ColumnType<string, bigint | string, bigint | string>;
+  event_type: string;
+  summary: string;
+  changes: ColumnType<HistoryChange[], HistoryChange[], HistoryChange[]>;
+  user_id: string | null;
+  occurred_at: Timestamp;
+  log_commit: ColumnType<string, bigint | string, bigint | string>;
+  log_event: ColumnType<string, bigint | string, bigint | string>;
+}
+
+/** Which streams hold a vessel's events: the streams Verify history checks. */
+export interface VesselStreamsTable {
+  vessel_id: string;
+  stream_id: string;
+}
+
+/** What the history needs to tell before from after: the vessel's details, certificate and scale. */
+export interface VesselHistoryStateTable {
+  vessel_id: string;
+  state: ColumnType<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>;
+}
+
+/** Each batch's item, number and quantity: a removal shows what was removed. */
+export interface VesselHistoryBatchesTable {
+  batch_id: string;
+  scale_id: string;
+  batch_number: number;
+  quantity: number;
+}
+
+export const vesselHistoryMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('vessel_history')
+      .addColumn('event_id', 'uuid', (c) => c.primaryKey())
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('stream_id', 'text', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('event_type', 'text', (c) => c.notNull())
+      .addColumn('summary', 'text', (c) => c.notNull())
+      .addColumn('changes', 'jsonb', (c) => c.notNull())
+      .addColumn('user_id', 'text')
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('log_commit', 'bigint', (c) => c.notNull())
+      .addColumn('log_event', 'bigint', (c) => c.notNull())
+      .execute();
+    await sql`CREATE INDEX vessel_history_newest_idx ON vessel_history (vessel_id, occurred_at DESC, log_commit DESC, log_event DESC)`.execute(db);
+    await db.schema
+      .createTable('vessel_streams')
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('stream_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('vessel_streams_pk', ['vessel_id', 'stream_id'])
+      .execute();
+    await db.schema
+      .createTable('vessel_history_state')
+      .addColumn('vessel_id', 'text', (c) => c.primaryKey())
+      .addColumn('state', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('vessel_history_batches')
+      .addColumn('batch_id', 'text', (c) => c.primaryKey())
+      .addColumn('scale_id', 'text', (c) => c.notNull())
+      .addColumn('batch_number', 'integer', (c) => c.notNull())
+      .addColumn('quantity', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};

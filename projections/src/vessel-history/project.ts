@@ -1,0 +1,192 @@
+import {
+  ALL_EVENT_TYPES,
+  BATCH_ADJUSTMENT_REASON_LABELS,
+  detailChanges,
+  historyEventLabel,
+  type HistoryChange,
+} from '@medchest/domain';
+import type { Insertable, Transaction } from 'kysely';
+import type { ReadModelDb } from '../db';
+import { defineProjection, type ProjectedEvent } from '../projection';
+import { writeRows } from '../sql';
+import type { VesselHistoryBatchesTable, VesselHistoryTable } from './migration';
+
+interface VesselState {
+  details?: Record<string, unknown>;
+  certificate?: { expiryDate: string; certificateIssuer: string };
+  scale?: string;
+}
+type Batch = { scaleId: string; batchNumber: number; quantity: number };
+
+/** The vessel an event concerns: the vesselId its data names, if any. */
+export function eventVesselId(event: { data: unknown }): string | undefined {
+  const data = event.data as { vesselId?: unknown } | null;
+  return data && typeof data.vesselId === 'string' ? data.vesselId : undefined;
+}
+
+const change = (field: string, before: HistoryChange['before'], after: HistoryChange['after']): HistoryChange => ({ field, before, after });
+
+/** What the timeline says of an event: a summary and the values it changed, before and after. */
+export function describeHistoryEntry(
+  event: ProjectedEvent,
+  vessel: VesselState,
+  batches: Map<string, Batch>,
+): { summary: string; changes: HistoryChange[] } {
+  switch (event.type) {
+    case 'VesselCreated':
+      return { summary: `Vessel ${event.data.details.vesselName} added to the fleet`, changes: detailChanges(null, event.data.details as unknown as Record<string, unknown>) };
+    case 'VesselUpdated': {
+      const changes = detailChanges(vessel.details ?? null, event.data.details as unknown as Record<string, unknown>);
+      return { summary: changes.length > 0 ? `Changed: ${changes.map((c) => c.field).join(', ')}` : 'Saved without changes', changes };
+    }
+    case 'VesselDeleted':
+      return { summary: `Vessel ${event.data.vesselName} removed from the fleet`, changes: [] };
+    case 'CertificateRecorded': {
+      const { expiryDate, certificateIssuer } = event.data;
+      return {
+        summary: `Certificate issued by ${certificateIssuer}, expiring ${expiryDate}`,
+        changes: [
+          change('Certificate expiry', vessel.certificate?.expiryDate ?? null, expiryDate),
+          change('Certificate issuer', vessel.certificate?.certificateIssuer ?? null, certificateIssuer),
+        ].filter((c) => c.before !== c.after),
+      };
+    }
+    case 'BatchAdded': {
+      const { scaleId, batchNumber, quantity, expiryDate } = event.data;
+      return {
+        summary: `${scaleId} batch ${batchNumber}: ${quantity} on board${expiryDate ? `, expiring ${expiryDate}` : ''}`,
+        changes: [change(`${scaleId} batch ${batchNumber} quantity`, null, quantity), ...(expiryDate ? [change(`${scaleId} batch ${batchNumber} expiry`, null, expiryDate)] : [])],
+      };
+    }
+    case 'BatchAdjusted': {
+      const { batchId, scaleId, previousQuantity, newQuantity, reason, note } = event.data;
+      const number = batches.get(batchId)?.batchNumber;
+      const batch = `${scaleId} batch${number === undefined ? '' : ` ${number}`}`;
+      return {
+        summary: `${batch}: ${BATCH_ADJUSTMENT_REASON_LABELS[reason]}${note ? ` (${note})` : ''}`,
+        changes: [change(`${batch} quantity`, previousQuantity, newQuantity)],
+      };
+    }
+    case 'BatchRemoved': {
+      const known = batches.get(event.data.batchId);
+      const batch = `${event.data.scaleId} batch${known ? ` ${known.batchNumber}` : ''}`;
+      return {
+        summary: `${batch} taken off the record${event.data.reason ? ` (${event.data.reason})` : ''}`,
+        changes: [change(`${batch} quantity`, known?.quantity ?? null, null)],
+      };
+    }
+    case 'InventoryImported': {
+      const { fileName, successCount, errorCount } = event.data;
+      return {
+        summary: `${successCount} ${successCount === 1 ? 'item' : 'items'} imported from ${fileName}${errorCount > 0 ? ` (${errorCount} refused)` : ''}`,
+        changes: [],
+      };
+    }
+    case 'VesselScaleAssigned': {
+      const name = event.data.scaleName ?? event.data.scaleId;
+      return { summary: `Requirements follow ${name}`, changes: [change('Medical scale', vessel.scale ?? null, name)] };
+    }
+    default: {
+      // An event of another area (orders, certificates to come): its plain values, as recorded.
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      const changes = Object.entries(data)
+        .filter(([field, value]) => field !== 'vesselId' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+        .map(([field, value]) => change(field, null, value as string | number | boolean));
+      return { summary: historyEventLabel(event.type), changes };
+    }
+  }
+}
+
+/** The state an event leaves behind for the next entry's "before". */
+function evolve(event: ProjectedEvent, vessel: VesselState, batches: Map<string, Batch>): VesselState {
+  switch (event.type) {
+    case 'VesselCreated':
+    case 'VesselUpdated':
+      return { ...vessel, details: event.data.details as unknown as Record<string, unknown> };
+    case 'CertificateRecorded':
+      return { ...vessel, certificate: { expiryDate: event.data.expiryDate, certificateIssuer: event.data.certificateIssuer } };
+    case 'VesselScaleAssigned':
+      return { ...vessel, scale: event.data.scaleName ?? event.data.scaleId };
+    case 'BatchAdded':
+      batches.set(event.data.batchId, { scaleId: event.data.scaleId, batchNumber: event.data.batchNumber, quantity: event.data.quantity });
+      return vessel;
+    case 'BatchAdjusted': {
+      const batch = batches.get(event.data.batchId);
+      if (batch) batches.set(event.data.batchId, { ...batch, quantity: event.data.newQuantity });
+      return vessel;
+    }
+    case 'BatchRemoved': {
+      const batch = batches.get(event.data.batchId);
+      if (batch) batches.set(event.data.batchId, { ...batch, quantity: 0 });
+      return vessel;
+    }
+    default:
+      return vessel;
+  }
+}
+
+const BATCH_EVENTS = new Set(['BatchAdded', 'BatchAdjusted', 'BatchRemoved']);
+
+async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
+  const concerning = events.flatMap((event) => {
+    const vesselId = eventVesselId(event);
+    return vesselId === undefined ? [] : [{ event, vesselId }];
+  });
+  if (concerning.length === 0) return;
+  const vesselIds = [...new Set(concerning.map((c) => c.vesselId))];
+  const batchIds = [...new Set(concerning.filter((c) => BATCH_EVENTS.has(c.event.type)).map((c) => (c.event.data as { batchId: string }).batchId))];
+  const states = new Map<string, VesselState>();
+  for (const row of await trx.selectFrom('vessel_history_state').selectAll().where('vessel_id', 'in', vesselIds).execute()) {
+    states.set(row.vessel_id, row.state as VesselState);
+  }
+  const batches = new Map<string, Batch>();
+  if (batchIds.length > 0) {
+    for (const row of await trx.selectFrom('vessel_history_batches').selectAll().where('batch_id', 'in', batchIds).execute()) {
+      batches.set(row.batch_id, { scaleId: row.scale_id, batchNumber: row.batch_number, quantity: row.quantity });
+    }
+  }
+  const rows: Insertable<VesselHistoryTable>[] = [];
+  const streams = new Map<string, { vessel_id: string; stream_id: string }>();
+  for (const { event, vesselId } of concerning) {
+    const state = states.get(vesselId) ?? {};
+    const { summary, changes } = describeHistoryEntry(event, state, batches);
+    states.set(vesselId, evolve(event, state, batches));
+    streams.set(`${vesselId} ${event.streamId}`, { vessel_id: vesselId, stream_id: event.streamId });
+    rows.push({
+      event_id: event.id,
+      vessel_id: vesselId,
+      stream_id: event.streamId,
+      revision: event.revision,
+      event_type: event.type,
+      summary,
+      changes,
+      user_id: event.metadata.userId,
+      occurred_at: event.metadata.occurredAt,
+      log_commit: event.position.commit,
+      log_event: event.position.event,
+    });
+  }
+  await writeRows(trx, 'vessel_history', rows, { key: 'event_id', update: 'nothing' });
+  await writeRows(trx, 'vessel_streams', [...streams.values()], { key: ['vessel_id', 'stream_id'], update: 'nothing' });
+  await writeRows(
+    trx,
+    'vessel_history_state',
+    [...states].map(([vessel_id, state]) => ({ vessel_id, state: state as Record<string, unknown> })),
+    { key: 'vessel_id', update: ['state'] },
+  );
+  const batchRows: Insertable<VesselHistoryBatchesTable>[] = [...batches].map(([batch_id, b]) => ({
+    batch_id,
+    scale_id: b.scaleId,
+    batch_number: b.batchNumber,
+    quantity: b.quantity,
+  }));
+  await writeRows(trx, 'vessel_history_batches', batchRows, { key: 'batch_id', update: ['quantity'] });
+}
+
+/** The auditor's timeline of each vessel, and which streams hold the vessel's history. */
+export const vesselHistoryProjection = defineProjection({
+  name: 'vessel-history',
+  eventTypes: ALL_EVENT_TYPES,
+  tables: ['vessel_history', 'vessel_streams', 'vessel_history_state', 'vessel_history_batches'],
+  apply: applyVesselHistory,
+});

@@ -28,6 +28,7 @@ import { SupplierLinkPage } from './features/orders/SupplierLinkPage';
 import { SupplierPortalPage } from './features/orders/SupplierPortalPage';
 import { ProfilePage } from './features/profile/ProfilePage';
 import { VesselDetailPage } from './features/vessels/VesselDetailPage';
+import { VesselHistoryPage } from './features/history/VesselHistoryPage';
 import { VesselsPage } from './features/vessels/VesselsPage';
 
 /** Every protected fleet page: the auth gate, then the navigation frame around the page. */
@@ -102,6 +103,7 @@ export function createRouter() {
             { path: '/dashboard', element: <DashboardRoute /> },
             { path: '/vessels', element: <VesselsPage /> },
             { path: '/vessels/:vesselId', element: <VesselDetailPage /> },
+            { path: '/vessels/:vesselId/history', element: <VesselHistoryPage /> },
             { path: '/inventory', element: <InventoryOverviewPage /> },
             { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
             { path: '/compliance', element: <CompliancePage /> },

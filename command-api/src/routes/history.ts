@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HISTORY } from '../auth/access';
 import type { AppDeps } from '../commands/context';
-import { verifyVesselHistory, vesselHistory } from '../commands/history';
+import { verifyVesselHistory, vesselHistory, vesselStreams } from '../commands/history';
+import { listVesselHistoryTypes } from '../readModels';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './dashboard';
 
 type WithId = { Params: { id: string } };
@@ -17,6 +18,12 @@ export const historyRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date;
     reply.header(TOTAL_COUNT_HEADER, String(page.total));
     if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.entries;
+  });
+
+  /** The event types this vessel's history holds (the timeline's type filter). */
+  app.get<WithId>('/api/vessels/:id/history/types', { config: { access: HISTORY } }, async (request) => {
+    await vesselStreams(deps, request.params.id);
+    return listVesselHistoryTypes(deps.db, request.params.id);
   });
 
   app.get<WithId>('/api/vessels/:id/history/verify', { config: { access: HISTORY } }, async (request) =>

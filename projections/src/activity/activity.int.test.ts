@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { listActivities } from './queries';
+import { listActivities, listActivityPage } from './queries';
 
 let t: ReadModelTestDb;
 beforeAll(async () => {
@@ -104,6 +104,40 @@ describe('activity feed', () => {
     const { toProjectedEvent } = await import('../apply');
     await t.db.transaction().execute((trx) => activityProjection.apply(trx, [toProjectedEvent(event)]));
     expect(await listActivities(t.db)).toHaveLength(1);
+    // The log's count is not counted twice either.
+    expect((await listActivityPage(t.db)).total).toBe(1);
+  });
+});
+
+describe('order activity', () => {
+  it('an order created is order_created; each move of its status is order_status_updated with both statuses', async () => {
+    const log = createFakeLog();
+    const orderId = 'c0000000-0000-4000-8000-0000000000f1';
+    const created = log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } });
+    const order = log.record({
+      type: 'OrderCreated',
+      data: {
+        orderId,
+        orderNumber: 'ORD-2026-0001',
+        vesselId: V,
+        vesselName: 'MV Nordic Star',
+        imoNumber: '9074729',
+        expiryThreshold: '2026-06-30',
+        items: [{ id: 'i1', scaleId: 'IMGS01', scaleDescription: 'Item', requiredQuantity: 10, currentInventory: 2, orderQuantity: 8 }],
+      },
+    });
+    const approved = log.record({
+      type: 'OrderStatusChanged',
+      data: { orderId, orderNumber: 'ORD-2026-0001', vesselId: V, from: 'draft', to: 'approved', who: ADMIN, by: 'fleet', when: '2026-03-01T10:00:00.000Z' },
+    });
+    await t.project([created, order, approved]);
+    const page = await listActivityPage(t.db, { vesselId: V });
+    expect(page.activities.map((a) => [a.activityType, a.description, a.vessel?.vesselName, a.metadata])).toEqual([
+      ['order_status_updated', 'Order ORD-2026-0001 status changed from Draft to Approved', 'MV Nordic Star', { orderNumber: 'ORD-2026-0001', previousStatus: 'draft', newStatus: 'approved' }],
+      ['order_created', 'Order ORD-2026-0001 created for MV Nordic Star (1 item)', 'MV Nordic Star', { orderNumber: 'ORD-2026-0001', newStatus: 'draft' }],
+      ['vessel_created', 'Vessel MV Nordic Star added to the fleet', 'MV Nordic Star', { imoNumber: '9074729' }],
+    ]);
+    expect((await listActivityPage(t.db, { type: 'order_status_updated' })).total).toBe(1);
   });
 });
 

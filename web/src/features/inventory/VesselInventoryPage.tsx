@@ -1,5 +1,5 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { flagStateLabel } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -38,7 +38,9 @@ export function VesselInventoryPage() {
   const vessel = useVessel(vesselId);
   const scale = useVesselScale(vesselId);
   const [tab, setTab] = useState<TabId>('current');
-  const [picked, setPicked] = useState('');
+  // ?asOf=YYYY-MM-DD opens the chest as of that day (the vessel history links here).
+  const [searchParams] = useSearchParams();
+  const [picked, setPicked] = useState(() => searchParams.get('asOf') ?? '');
   const today = useMemo(() => todayIso(), []);
   const asOf = asOfParam(picked, today);
 

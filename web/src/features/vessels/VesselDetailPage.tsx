@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { ConfirmDialog } from '../../components/ui/Dialog';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { ArrowLeftIcon, BoxIcon, EditIcon, FlagIcon, TrashIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, BoxIcon, ClockIcon, EditIcon, FlagIcon, TrashIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
 import { NOT_SPECIFIED } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -78,6 +78,9 @@ export function VesselDetailPage() {
             </Button>
             <ButtonLink to={`/inventory/${v.id}`} variant="secondary" icon={<BoxIcon size={16} />}>
               Manage Inventory
+            </ButtonLink>
+            <ButtonLink to={`/vessels/${v.id}/history`} variant="secondary" icon={<ClockIcon size={16} />}>
+              History
             </ButtonLink>
             <Button variant="danger" icon={<TrashIcon size={16} />} onClick={() => setConfirming(true)}>
               Delete Vessel

@@ -5,9 +5,8 @@ import { startTestApp, type TestApp } from '../testing/harness';
 import { pinnedClock } from '../testing/pinnedClock';
 
 /**
- * The app's clock is pinned (and moved) so inventory history spans several days: inventory
- * commands are stamped with it, and it is the chest's "today". Vessel commands keep the real
- * clock, so the pinned days lie after the real today: every vessel exists by then.
+ * The app's clock is pinned (and moved) so inventory history spans several days: every command is
+ * stamped with it, and it is the chest's "today". The pinned days lie after the real today.
  */
 const { REAL_TODAY, DAY1, DAY2, addDays, now, setDay } = pinnedClock();
 
@@ -183,6 +182,9 @@ describe('volume requirements as of a date', () => {
    * DAY2: IMGS02 imported (70), batch B counted down to 4.
    */
   async function vesselWithHistory() {
+    // The vessel joins the fleet before its first inventory event (every command reads the one
+    // clock), so the day before DAY1 has a chest with nothing in it.
+    setDay(REAL_TODAY);
     const vesselId = await createVessel();
     setDay(DAY1);
     await importItems(vesselId, [

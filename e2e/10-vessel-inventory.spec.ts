@@ -140,8 +140,9 @@ test('CSV upload with good and bad rows: result, error details, new quantities; 
       await expect(errors).toBeHidden();
       await result.getByText('View Error Details').click();
       await expect(errors.getByRole('listitem')).toHaveText([
-        "Row 3 (NOPE99): unknown scale id, not on this vessel's scale",
-        'Row 4 (IMGS04): expiry date must be a real date as YYYY-MM-DD (found "2026-02-30")',
+        // Named by spreadsheet line (the header is line 1).
+        "Line 4 (NOPE99): unknown scale id, not on this vessel's scale",
+        'Line 5 (IMGS04): expiry date must be a real date as YYYY-MM-DD (found "2026-02-30")',
       ]);
       // The file input is cleared after a finished upload.
       await expect(fileInput).toHaveValue('');

@@ -24,3 +24,4 @@ export * from './scale-events/index';
 export * from './report/index';
 export * from './order/index';
 export * from './activity/index';
+export * from './shared/csvExport';

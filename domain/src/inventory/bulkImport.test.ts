@@ -44,7 +44,7 @@ describe('checking the rows of a bulk import', () => {
     ['a fractional quantity', row({ quantityOnBoard: 2.5 }), 'Row 1 (IMGS01): quantity must be a whole number (found 2.5)'],
     ['quantity 0', row({ quantityOnBoard: 0 }), 'Row 1 (IMGS01): quantity is 0, nothing to add'],
     ['a missing quantity', row({ quantityOnBoard: undefined }), 'Row 1 (IMGS01): quantity is missing'],
-    ['a quantity as text', row({ quantityOnBoard: '5' }), 'Row 1 (IMGS01): quantity must be a number (found "5")'],
+    ['a quantity as text', row({ quantityOnBoard: '5' }), 'Row 1 (IMGS01): quantity is not a number (found "5")'],
     ['an absurd quantity', row({ quantityOnBoard: 5_000_000 }), 'Row 1 (IMGS01): quantity must not exceed 1000000 (found 5000000)'],
     ['an impossible date', row({ expiryDate: '2025-02-30' }), 'Row 1 (IMGS01): expiry date must be a real date as YYYY-MM-DD (found "2025-02-30")'],
     ['a date in another format', row({ expiryDate: '30/06/2027' }), 'Row 1 (IMGS01): expiry date must be a real date as YYYY-MM-DD (found "30/06/2027")'],
@@ -142,5 +142,13 @@ describe('the batch quantity edit (PATCH)', () => {
     const result = batchQuantityPatchSchema.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe(message);
+  });
+});
+
+describe('a refused row of an uploaded file', () => {
+  it('is named by its spreadsheet line when the browser sends one', () => {
+    expect(validateImportRows([{ line: 7, scaleId: 'NOPE', quantityOnBoard: 2, batchNumber: 1 }], new Set(['IMGS01'])).errors).toEqual([
+      "Line 7 (NOPE): unknown scale id, not on this vessel's scale",
+    ]);
   });
 });

@@ -37,6 +37,8 @@ export function emptyImportMessage(source: InventoryImportSource): string {
 
 /** One row as the browser sends it (parseInventoryCsv's output, the bulk input's rows). */
 export const bulkImportItemSchema = z.object({
+  /** The row's line in the uploaded spreadsheet (header = line 1), so a refused row names it. */
+  line: z.number().int().positive().optional(),
   scaleId: z.string(),
   productName: z.string().optional(),
   quantityOnBoard: z.number(),
@@ -82,12 +84,20 @@ export interface ImportRowsResult {
   errors: string[];
 }
 
+/** The reason for a number cell holding text, said once for the CSV reader and the server. */
+export const notANumberReason = (label: string, found: unknown) => `${label} is not a number (found ${shown(found)})`;
+
+/** "Line 5" for a row of an uploaded file, "Row 3" (in the order sent) otherwise. */
+export const importRowLabel = (line: unknown, row: number) =>
+  typeof line === 'number' && Number.isSafeInteger(line) && line > 0 ? `Line ${line}` : `Row ${row}`;
+
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));
 
 /**
  * Check every row of an import against the vessel's scale. Rows are numbered from 1 in the order
- * sent; a refused row gets one message naming its number and scale id with every reason found.
+ * sent, or named by their spreadsheet line when the row carries one (CSV uploads); a refused row
+ * gets one message naming it and its scale id with every reason found.
  *
  * The rules, each a row error:
  * - the scale id must be on the vessel's scale. It is matched without regard to case (imgs01 is
@@ -114,12 +124,12 @@ export function validateImportRows(items: readonly unknown[], knownScaleIds: Rea
   const accepted: ImportedBatch[] = [];
   const errors: string[] = [];
   items.forEach((item, index) => {
-    const row = index + 1;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      errors.push(`Row ${row}: not an inventory item`);
+      errors.push(`Row ${index + 1}: not an inventory item`);
       return;
     }
     const fields = item as Record<string, unknown>;
+    const label = importRowLabel(fields.line, index + 1);
     const reasons: string[] = [];
 
     const rawScaleId = typeof fields.scaleId === 'string' ? fields.scaleId.trim() : '';
@@ -129,7 +139,7 @@ export function validateImportRows(items: readonly unknown[], knownScaleIds: Rea
 
     const quantity = fields.quantityOnBoard;
     if (typeof quantity !== 'number' || !Number.isFinite(quantity)) {
-      reasons.push(isBlank(quantity) ? 'quantity is missing' : `quantity must be a number (found ${shown(quantity)})`);
+      reasons.push(isBlank(quantity) ? 'quantity is missing' : notANumberReason('quantity', quantity));
     } else if (quantity < 0) reasons.push(`quantity must not be negative (found ${quantity})`);
     else if (!Number.isInteger(quantity)) reasons.push(`quantity must be a whole number (found ${quantity})`);
     else if (quantity === 0) reasons.push('quantity is 0, nothing to add');
@@ -162,7 +172,7 @@ export function validateImportRows(items: readonly unknown[], knownScaleIds: Rea
     const conditionNotes = text('conditionNotes', 'condition notes', MAX_CONDITION_NOTES_LENGTH);
 
     if (reasons.length > 0 || scaleId === undefined) {
-      errors.push(`Row ${row}${rawScaleId ? ` (${rawScaleId})` : ''}: ${reasons.join('; ')}`);
+      errors.push(`${label}${rawScaleId ? ` (${rawScaleId})` : ''}: ${reasons.join('; ')}`);
       return;
     }
     accepted.push({

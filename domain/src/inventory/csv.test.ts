@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateImportRows } from './bulkImport';
-import { parseInventoryCsv, type InventoryCsvResult } from './csv';
+import { inventoryCsvTemplate, parseInventoryCsv, skippedRowMessage, withSkippedRows, type InventoryCsvResult } from './csv';
 
 const csv = (...lines: string[]) => lines.join('\n');
 const items = (result: InventoryCsvResult) => {
@@ -95,25 +95,47 @@ describe('reading an inventory CSV', () => {
       ['+3', 3],
       ['-5', -5],
       ['', 0],
-      ['abc', 0],
-      ['12abc', 0],
-      ['1,000', 0],
-      ['0x10', 0],
       ['2.5', 2.5],
-    ])('reads quantity %j as %j (default 0; a fraction is kept for the server to refuse)', (cell, expected) => {
+    ])('reads quantity %j as %j (blank is 0; a fraction is kept for the server to refuse)', (cell, expected) => {
       const text = csv('scaleId,quantityOnBoard', `IMGS01,"${cell}"`);
       expect(items(parseInventoryCsv('c.csv', text))[0].quantityOnBoard).toBe(expected);
+    });
+
+    it.each(['abc', '12abc', '1,000', '0x10'])('skips a quantity %j as not a number, naming its line, not as "quantity is 0"', (cell) => {
+      const result = parseInventoryCsv('c.csv', csv('scaleId,quantityOnBoard', 'IMGS01,5', `IMGS02,"${cell}"`));
+      expect(result).toMatchObject({ ok: true, lines: [2], skipped: [{ line: 3, scaleId: 'IMGS02', reason: `quantity is not a number (found "${cell}")` }] });
+      expect(skippedRowMessage({ line: 3, scaleId: 'IMGS02', reason: `quantity is not a number (found "${cell}")` })).toBe(
+        `Line 3 (IMGS02): quantity is not a number (found "${cell}")`,
+      );
     });
 
     it.each([
       ['3', 3],
       ['', 1],
-      ['first', 1],
       ['0', 0],
       ['1.5', 1.5],
     ])('reads batch number %j as %j (default 1)', (cell, expected) => {
       const text = csv('scaleId,quantityOnBoard,batchNumber', `IMGS01,5,"${cell}"`);
       expect(items(parseInventoryCsv('c.csv', text))[0].batchNumber).toBe(expected);
+    });
+
+    it('skips a batch number written as text, with its reason', () => {
+      expect(parseInventoryCsv('c.csv', csv('scaleId,quantityOnBoard,batchNumber', 'IMGS01,5,first', 'IMGS02,5,2'))).toMatchObject({
+        ok: true,
+        skipped: [{ line: 2, scaleId: 'IMGS01', reason: 'batch number is not a number (found "first")' }],
+      });
+    });
+
+    it('lists every skipped row with its spreadsheet line (header = line 1), counting blank lines and multi-line cells', () => {
+      const text = 'scaleId,quantityOnBoard,notes\r\n\r\nIMGS01,5,"two\r\nlines"\r\nIMGS02,abc\r\n,5\r\nX\r\n\r\n  ,3\r\nIMGS03,2\r\n';
+      const result = parseInventoryCsv('c.csv', text);
+      expect(result).toMatchObject({ ok: true, lines: [3, 10] });
+      expect(result.skipped?.map(skippedRowMessage)).toEqual([
+        'Line 5 (IMGS02): quantity is not a number (found "abc")',
+        'Line 6: scale id is missing',
+        'Line 7: only one cell; a row needs at least scaleId and quantityOnBoard',
+        'Line 9: scale id is missing',
+      ]);
     });
 
     it('reads the notes from conditionnotes, or from notes when that column is absent or blank', () => {
@@ -146,7 +168,7 @@ describe('reading an inventory CSV', () => {
     ['only a header', csv('scaleId,quantityOnBoard')],
     ['only skipped rows', csv('scaleId,quantityOnBoard', 'IMGS01', ',5', '')],
   ])('says so when no valid row remains: %s', (_name, text) => {
-    expect(parseInventoryCsv('c.csv', text)).toEqual({ ok: false, error: 'No valid inventory items found in CSV' });
+    expect(parseInventoryCsv('c.csv', text)).toMatchObject({ ok: false, error: 'No valid inventory items found in CSV' });
   });
 
   it('reads 1,000 rows, every one of them', () => {
@@ -188,5 +210,37 @@ describe('reading an inventory CSV', () => {
       'Row 4 (IMGS02): quantity is 0, nothing to add',
       'Row 5 (IMGS02): expiry date must be a real date as YYYY-MM-DD (found "2026-02-30")',
     ]);
+  });
+});
+
+describe('the result of an upload as shown', () => {
+  it('lists the skipped rows and the refused ones together by line, and counts both as errors', () => {
+    const shown = withSkippedRows(
+      { successCount: 2, errorCount: 2, errors: ["Line 4 (NOPE): unknown scale id, not on this vessel's scale", 'Line 9 (IMGS04): quantity is 0, nothing to add'] },
+      [
+        { line: 2, scaleId: 'IMGS02', reason: 'quantity is not a number (found "abc")' },
+        { line: 6, reason: 'scale id is missing' },
+      ],
+    );
+    expect(shown).toEqual({
+      successCount: 2,
+      errorCount: 4,
+      errors: [
+        'Line 2 (IMGS02): quantity is not a number (found "abc")',
+        "Line 4 (NOPE): unknown scale id, not on this vessel's scale",
+        'Line 6: scale id is missing',
+        'Line 9 (IMGS04): quantity is 0, nothing to add',
+      ],
+    });
+  });
+
+  it('offers a template the reader itself accepts', () => {
+    const template = inventoryCsvTemplate({ scaleId: 'IMGS01', productName: 'Aspirin 300 mg' });
+    expect(parseInventoryCsv('template.csv', template)).toEqual({
+      ok: true,
+      items: [{ scaleId: 'IMGS01', quantityOnBoard: 10, batchNumber: 1, productName: 'Aspirin 300 mg', expiryDate: '2027-12-31', conditionNotes: 'Sealed' }],
+      lines: [2],
+      skipped: [],
+    });
   });
 });

@@ -37,7 +37,7 @@ export const VESSEL_CHANGE_KEYS: readonly QueryKey[] = [
 
 /**
  * What an inventory change (quantity edit, CSV upload, bulk input) refreshes (spec 000 §7): the
- * vessel's requirements (today's and, by prefix, every 'as of' view), its batches, the
+ * vessel's requirements (today's and, by prefix, the 'as of' views a change can alter), its batches, the
  * hierarchical inventory, the dashboard cards, fleet compliance and the activity feed.
  */
 export function inventoryChangeKeys(vesselId: string): readonly QueryKey[] {

@@ -6,7 +6,8 @@ import { useSyncExternalStore } from 'react';
  */
 export const DEFAULT_TOAST_DURATION_MS = 5000;
 
-export type ToastVariant = 'default' | 'destructive';
+/** default: done; info: something to know that is not a failure (a pending account); destructive: failed. */
+export type ToastVariant = 'default' | 'info' | 'destructive';
 
 export interface ToastOptions {
   title: string;

@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { refreshKeys } from '../../lib/queryClient';
 import { queryKeys } from '../../lib/queryKeys';
 import { AdminNav } from './AdminNav';
+import { TableScroll } from '../../components/ui/TableScroll';
 
 type AdminUser = AuthUser & { vesselCount?: number | string | null };
 
@@ -43,7 +44,7 @@ export function AdminUsersPage({ currentUser }: { currentUser: AuthUser }) {
   else if (list.length === 0) body = <EmptyState icon={<UsersIcon size={32} />} title="No users found" testId="users-empty" />;
   else
     body = (
-      <div className="table-wrap">
+      <TableScroll label="Users">
         <table className="table" data-testid="users-table">
           <thead>
             <tr>
@@ -106,7 +107,7 @@ export function AdminUsersPage({ currentUser }: { currentUser: AuthUser }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     );
 
   return (

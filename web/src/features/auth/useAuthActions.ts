@@ -32,7 +32,8 @@ function homeFor(user: AuthUser | null): string {
 }
 
 function showPending(description: string) {
-  toast({ title: 'Account Pending', description, variant: 'destructive', duration: PENDING_TOAST_MS });
+  // Waiting for approval is the normal state of a new account, not a failure: informational.
+  toast({ title: 'Account Pending', description, variant: 'info', duration: PENDING_TOAST_MS });
 }
 
 export function useLogin() {

@@ -1,5 +1,4 @@
-import Papa from 'papaparse';
-import { complianceReportSummary, flagStateLabel, reportFileName, type ComplianceReportSummary } from '@medchest/domain';
+import { complianceReportSummary, flagStateLabel, reportFileName, toCsv, type ComplianceReportSummary } from '@medchest/domain';
 import { format, isValid, parseISO } from 'date-fns';
 import { DATE_FORMAT, formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
@@ -82,7 +81,7 @@ export function complianceReportCsv(report: ComplianceReportContent): string {
     [...VESSEL_COLUMNS],
     ...report.vessels.map(vesselCells),
   ];
-  return Papa.unparse(rows, { newline: '\n' });
+  return toCsv(rows);
 }
 
 /** The download's file name: the report's name and the day it was generated (spec 000 §2 Reports). */

@@ -26,6 +26,7 @@ import { complianceTone } from './complianceTone';
 import type { DashboardStats } from './types';
 import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from './useDashboard';
 import './dashboard.css';
+import { TableScroll } from '../../components/ui/TableScroll';
 
 const RECENT_ACTIVITY_COUNT = 10;
 
@@ -170,7 +171,7 @@ function CertificateExpiryCard() {
   else if (rows.length === 0) body = <EmptyState title="No vessels found" testId="expiry-empty" />;
   else
     body = (
-      <div className="table-wrap">
+      <TableScroll label="Certificate expiry">
         <table className="table table--nowrap" data-testid="certificate-expiry-table">
           <thead>
             <tr>
@@ -203,7 +204,7 @@ function CertificateExpiryCard() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     );
   return (
     <Card

@@ -1,4 +1,4 @@
-import { certificateBadge, type CertificateBadge } from '@medchest/domain';
+import { certificateBadge, toCsv, type CertificateBadge } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
 import { formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
@@ -59,13 +59,9 @@ export function certificateExpiryRows(vessels: readonly Vessel[], today: Date): 
     });
 }
 
-function csvCell(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /** The table as CSV, for the Export Report button. */
 export function certificateExpiryCsv(rows: readonly ExpiryRow[]): string {
   const header = ['Vessel', 'Fleet', 'Company', 'Expiry Date', 'Days Left', 'Status'];
   const lines = rows.map((r) => [r.vesselName, r.fleet, r.company, r.expiryDate, r.daysLeftText, r.badge]);
-  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\n');
+  return toCsv([header, ...lines]);
 }

@@ -4,17 +4,28 @@ import {
   IMPORT_UNKNOWN_ERROR,
   INVENTORY_CSV_HEADERS,
   importResultMessage,
+  inventoryCsvTemplate,
   parseInventoryCsv,
+  withSkippedRows,
   type BulkImportResult,
 } from '@medchest/domain';
 import { Button } from '../../components/ui/Button';
-import { toast } from '../../components/ui/toast-store';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { ImportResultCard } from './ImportResultCard';
+import { DownloadIcon } from '../../components/ui/icons';
+import { toast, type ToastVariant } from '../../components/ui/toast-store';
+import { downloadText } from '../../lib/download';
+import { notifyError } from '../../lib/notify';
+import { ImportResultCard, importOutcome } from './ImportResultCard';
 import { messageToast } from './inventoryView';
-import { useBulkImport } from './useInventory';
+import { useBulkImport, useVolumeRequirements } from './useInventory';
 
 const TITLES = IMPORT_TOAST_TITLES.csv;
+
+/** The toast of a finished upload: plain when every row went in, not a success when some did not. */
+const OUTCOME_TOAST: Record<ReturnType<typeof importOutcome>, ToastVariant> = {
+  success: 'default',
+  warning: 'info',
+  danger: 'destructive',
+};
 
 /**
  * While the request is under way the bar creeps towards 90% (fetch reports no upload progress),
@@ -37,6 +48,8 @@ function useUploadProgress(active: boolean): number {
  */
 export function CsvUploadTab({ vesselId }: { vesselId: string }) {
   const upload = useBulkImport(vesselId);
+  const requirements = useVolumeRequirements(vesselId);
+  const example = requirements.data?.[0];
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<BulkImportResult | null>(null);
   const [reading, setReading] = useState(false);
@@ -60,17 +73,25 @@ export function CsvUploadTab({ vesselId }: { vesselId: string }) {
     const parsed = parseInventoryCsv(file.name, text);
     if (!parsed.ok) {
       toast({ ...messageToast(parsed.error, TITLES.failed), variant: 'destructive' });
+      // Rows were there but none could be read: say which and why, line by line.
+      setResult(parsed.skipped?.length ? withSkippedRows({ successCount: 0, errorCount: 0, errors: [] }, parsed.skipped) : null);
       return;
     }
     setResult(null);
     upload.mutate(
-      { fileName: file.name, items: parsed.items },
+      // Each row carries its spreadsheet line, so the server names a refused row by it.
+      { fileName: file.name, items: parsed.items.map((item, i) => ({ ...item, line: parsed.lines[i] })) },
       {
         onSuccess: (answer) => {
-          setResult(answer);
+          const shown = withSkippedRows(answer, parsed.skipped);
+          setResult(shown);
           setFile(null);
           if (inputRef.current) inputRef.current.value = '';
-          notifySuccess(importResultMessage(answer), TITLES.done);
+          toast({
+            title: shown.successCount > 0 ? TITLES.done : TITLES.failed,
+            description: importResultMessage(shown),
+            variant: OUTCOME_TOAST[importOutcome(shown)],
+          });
         },
         onError: (error) => notifyError(error, IMPORT_UNKNOWN_ERROR, TITLES.failed),
       },
@@ -96,8 +117,23 @@ export function CsvUploadTab({ vesselId }: { vesselId: string }) {
           />
           <p className="field__hint" id="inventory-csv-file-hint">
             Columns (any case): <code>scaleId</code> and <code>quantityOnBoard</code> required;{' '}
-{INVENTORY_CSV_HEADERS.slice(2).join(', ')} optional. Dates as YYYY-MM-DD.
+            {INVENTORY_CSV_HEADERS.slice(2).join(', ')} optional. Dates as YYYY-MM-DD.
           </p>
+        </div>
+        <div className="csv-upload__template">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<DownloadIcon size={15} />}
+            disabled={!example}
+            onClick={() =>
+              example &&
+              downloadText('inventory-template.csv', inventoryCsvTemplate({ scaleId: example.scaleId, productName: example.scaleDescription }))
+            }
+          >
+            Download template
+          </Button>
+          <span>Every column the upload reads, with one example row from this vessel's scale.</span>
         </div>
         <div className="form-actions form-actions--start">
           <Button type="submit" disabled={!file || busy}>
@@ -118,7 +154,9 @@ export function CsvUploadTab({ vesselId }: { vesselId: string }) {
           </div>
         )}
       </form>
-      {result && <ImportResultCard title={TITLES.done} result={result} testId="csv-result" />}
+      {result && (
+        <ImportResultCard title={result.successCount > 0 ? TITLES.done : TITLES.failed} result={result} testId="csv-result" />
+      )}
     </div>
   );
 }

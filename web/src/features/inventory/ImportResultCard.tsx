@@ -1,12 +1,24 @@
 import { importResultMessage, type BulkImportResult } from '@medchest/domain';
-import { CheckIcon } from '../../components/ui/icons';
+import { AlertIcon, CheckIcon } from '../../components/ui/icons';
 
-/** The answer of a bulk import: processed count, and the refused rows behind 'View Error Details'. */
+/** How an import went: every row in, some refused, or nothing imported. */
+export type ImportOutcome = 'success' | 'warning' | 'danger';
+
+export function importOutcome(result: Pick<BulkImportResult, 'successCount' | 'errorCount'>): ImportOutcome {
+  if (result.errorCount === 0) return 'success';
+  return result.successCount > 0 ? 'warning' : 'danger';
+}
+
+/**
+ * The answer of a bulk import: processed count, and every refused or skipped row (with its line
+ * for a CSV) behind 'View Error Details'. Green only when every row went in.
+ */
 export function ImportResultCard({ title, result, testId }: { title: string; result: BulkImportResult; testId: string }) {
+  const outcome = importOutcome(result);
   return (
-    <div className="import-result" data-testid={testId} role="status">
+    <div className={`import-result import-result--${outcome}`} data-testid={testId} data-outcome={outcome} role="status">
       <div className="import-result__head">
-        <CheckIcon size={18} />
+        {outcome === 'success' ? <CheckIcon size={18} /> : <AlertIcon size={18} />}
         <div>
           <p className="import-result__title">{title}</p>
           <p className="import-result__message" data-testid={`${testId}-message`}>

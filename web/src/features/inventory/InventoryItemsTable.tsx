@@ -31,7 +31,7 @@ export function InventoryItemsTable({
 }) {
   return (
     <div className="table-wrap">
-      <table className="table inventory-table" data-testid="inventory-table">
+      <table className="table table--cards inventory-table" data-testid="inventory-table">
         <thead>
           <tr>
             <th scope="col">Scale ID</th>
@@ -85,7 +85,7 @@ function ItemRow({ row, open, panelId, onToggle }: { row: VolumeRequirementRow; 
       data-scale-id={row.scaleId}
       onClick={() => onToggle(row.scaleId)}
     >
-      <td className="mono nowrap">
+      <td className="mono nowrap card-title">
         <button
           type="button"
           className="expand-button"
@@ -103,14 +103,14 @@ function ItemRow({ row, open, panelId, onToggle }: { row: VolumeRequirementRow; 
           {row.scaleId}
         </button>
       </td>
-      <td>{row.scaleDescription}</td>
-      <td className="num nowrap" data-testid="required">
+      <td data-label="Description">{row.scaleDescription}</td>
+      <td className="num nowrap" data-testid="required" data-label="Required">
         {requiredText(row)}
       </td>
-      <td className="num" data-testid="on-board">
+      <td className="num" data-testid="on-board" data-label="On Board">
         {row.actualQuantity}
       </td>
-      <td>
+      <td data-label="Status">
         <span className="status-cell">
           <Badge tone={badge.tone} testId="item-status">
             {badge.label}

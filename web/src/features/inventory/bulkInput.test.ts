@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addBatchRow, itemsToSave, readQuantity, removeBatchRow, rowsOf, updateBatchRow, type BulkRows } from './bulkInput';
+import {
+  addBatchRow,
+  filledRowCount,
+  itemsToSave,
+  nextFreeBatchNumbers,
+  readQuantity,
+  removeBatchRow,
+  rowsOf,
+  updateBatchRow,
+  type BulkRows,
+} from './bulkInput';
 
 describe('bulk input rows', () => {
   it('every item starts with one row at quantity 0, batch 1', () => {
@@ -53,5 +63,33 @@ describe('bulk input rows', () => {
       { scaleId: 'IMGS01', quantityOnBoard: 3, batchNumber: 2 },
     ]);
     expect(itemsToSave(['S10'], {})).toEqual([]);
+  });
+});
+
+describe('batch numbers of a new delivery', () => {
+  it('start above the batches already on board, so batch 1 is not entered twice', () => {
+    const next = nextFreeBatchNumbers([
+      { scaleId: 'IMGS01', batchNumber: 1 },
+      { scaleId: 'imgs01', batchNumber: 3 },
+      { scaleId: 'IMGS02', batchNumber: 1 },
+    ]);
+    expect(next.get('imgs01')).toBe(4);
+    expect(next.get('imgs02')).toBe(2);
+    expect(next.get('imgs03')).toBeUndefined();
+    let rows: BulkRows = {};
+    expect(rowsOf(rows, 'IMGS01', 4)[0].batchNumber).toBe(4);
+    rows = addBatchRow(rows, 'IMGS01', 4);
+    expect(rowsOf(rows, 'IMGS01', 4).map((r) => r.batchNumber)).toEqual([4, 5]);
+    rows = updateBatchRow(rows, 'IMGS01', rowsOf(rows, 'IMGS01', 4)[0].key, { quantity: 6 }, 4);
+    expect(itemsToSave(['IMGS01'], rows)).toEqual([{ scaleId: 'IMGS01', quantityOnBoard: 6, batchNumber: 4 }]);
+  });
+
+  it('the save bar counts the rows holding a quantity', () => {
+    let rows: BulkRows = {};
+    expect(filledRowCount(rows)).toBe(0);
+    rows = updateBatchRow(rows, 'IMGS01', rowsOf(rows, 'IMGS01')[0].key, { quantity: 2 });
+    rows = addBatchRow(rows, 'IMGS01');
+    rows = updateBatchRow(rows, 'IMGS02', rowsOf(rows, 'IMGS02')[0].key, { quantity: 5 });
+    expect(filledRowCount(rows)).toBe(2);
   });
 });

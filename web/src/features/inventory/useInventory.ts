@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { format } from 'date-fns';
 import type { BulkImportItem, BulkImportResult } from '@medchest/domain';
 import { apiJson } from '../../lib/api';
 import { refreshKeys } from '../../lib/queryClient';
@@ -38,8 +39,18 @@ export function useUpdateBatchQuantity(vesselId: string) {
   return useMutation({
     mutationFn: ({ batchId, quantityOnBoard }: { batchId: string; quantityOnBoard: number }) =>
       apiJson<InventoryBatch>('PATCH', `/api/vessels/${vesselId}/inventory/${batchId}`, { quantityOnBoard }),
-    onSuccess: () => refreshKeys(queryClient, inventoryChangeKeys(vesselId)),
+    onSuccess: () => refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow),
   });
+}
+
+/**
+ * A change made now cannot alter the chest as it stood on a past day: the cached 'as of' views of
+ * days before today are left as they are instead of all being fetched again after every change.
+ */
+export function changesNow(query: Query): boolean {
+  const last = query.queryKey[query.queryKey.length - 1];
+  const asOf = typeof last === 'object' && last !== null && 'asOf' in last ? String(last.asOf) : undefined;
+  return asOf === undefined || asOf >= format(new Date(), 'yyyy-MM-dd');
 }
 
 /** POST .../inventory/bulk-import: the CSV upload and the manual bulk input alike. */
@@ -49,7 +60,7 @@ export function useBulkImport(vesselId: string) {
     mutationFn: (request: { fileName: string; items: BulkImportItem[] }) =>
       apiJson<BulkImportResult>('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, request),
     onSuccess: async (result) => {
-      await refreshKeys(queryClient, inventoryChangeKeys(vesselId));
+      await refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow);
       return result;
     },
   });

@@ -30,6 +30,7 @@ import {
   type ScaleImportFormValues,
 } from './scaleView';
 import './scales.css';
+import { TableScroll } from '../../components/ui/TableScroll';
 
 const FORM_FIELDS = ['name', 'source', 'effectiveDate', 'fileName'] as const;
 type FormOutput = ScaleImportFormValues;
@@ -228,7 +229,7 @@ function ScaleListCard() {
   else if (list.length === 0) body = <EmptyState icon={<BoxIcon size={32} />} title="No scales found" testId="scales-empty" />;
   else
     body = (
-      <div className="table-wrap">
+      <TableScroll label="Medical scales">
         <table className="table" data-testid="scales-table">
           <thead>
             <tr>
@@ -258,7 +259,7 @@ function ScaleListCard() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     );
 
   return (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/domain';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -6,6 +6,7 @@ import { FilterSelect } from '../../components/ui/FilterSelect';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { PlusIcon, ShipIcon } from '../../components/ui/icons';
+import { TableScroll } from '../../components/ui/TableScroll';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { NOT_SET } from '../../lib/texts';
@@ -14,9 +15,39 @@ import type { Vessel } from './types';
 import { useVessels } from './useVessels';
 import { AddVesselModal, EditVesselModal } from './VesselFormModal';
 import { CONTRACT_END_CLASS, distinctValues, vesselSuggestions } from './vesselOptions';
+import {
+  DEFAULT_VESSEL_SORT,
+  matchesVesselSearch,
+  nextSort,
+  pageOf,
+  sortVessels,
+  VESSEL_SORT_COLUMNS,
+  type VesselSort,
+  type VesselSortKey,
+} from './vesselList';
 import './vessels.css';
 
-/** /vessels: the fleet's vessels, filtered by fleet, company and type (spec 000 §2). */
+/** A column header that sorts the list; aria-sort says how it is sorted now. */
+function SortHeader({ column, sort, onSort, className }: { column: VesselSortKey; sort: VesselSort; onSort: (key: VesselSortKey) => void; className?: string }) {
+  const label = VESSEL_SORT_COLUMNS.find((c) => c.key === column)?.label ?? column;
+  const active = sort.key === column;
+  return (
+    <th scope="col" className={className} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button type="button" className="sort-button" onClick={() => onSort(column)}>
+        {label}
+        <span className="sort-button__mark" aria-hidden="true">
+          {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * /vessels: the fleet's vessels (spec 000 §2), filtered by fleet, company and type, with a search,
+ * every column sortable and pages of 50, so a fleet of 500 stays usable. Below 640 px each vessel
+ * is a card.
+ */
 export function VesselsPage() {
   const vessels = useVessels();
   const [adding, setAdding] = useState(false);
@@ -32,12 +63,20 @@ export function VesselsPage() {
   const [fleet, setFleet] = useOptionFilter(fleets, loaded);
   const [company, setCompany] = useOptionFilter(companies, loaded);
   const [type, setType] = useOptionFilter(types, loaded);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<VesselSort>(DEFAULT_VESSEL_SORT);
+  const [pageNumber, setPageNumber] = useState(1);
   const shown = all.filter(
     (v) =>
       (fleet === ALL || v.fleet === fleet) &&
       (company === ALL || v.ownershipCompany === company) &&
-      (type === ALL || v.vesselType === type),
+      (type === ALL || v.vesselType === type) &&
+      matchesVesselSearch(v, search),
   );
+  const page = pageOf(sortVessels(shown, sort), pageNumber);
+  // A new filter, search or sort starts again from the first page.
+  useEffect(() => setPageNumber(1), [fleet, company, type, search, sort]);
+  const onSort = (key: VesselSortKey) => setSort((current) => nextSort(current, key));
   const addButton = (
     <Button icon={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
       Add Vessel
@@ -57,44 +96,56 @@ export function VesselsPage() {
         testId="vessels-empty"
         action={addButton}
       >
-        {all.length > 0 ? 'Try another filter, or add a vessel.' : 'Add your first vessel to start tracking its medical chest.'}
+        {all.length > 0
+          ? search.trim()
+            ? `No vessel matches "${search.trim()}". Try another search or filter, or add a vessel.`
+            : 'Try another filter, or add a vessel.'
+          : 'Add your first vessel to start tracking its medical chest.'}
       </EmptyState>
     );
   } else {
     content = (
-      <div className="table-wrap">
-        <table className="table" data-testid="vessels-table">
+      <>
+      <TableScroll label="Vessels">
+        <table className="table table--cards" data-testid="vessels-table">
           <thead>
             <tr>
-              <th scope="col">Vessel Name</th>
-              <th scope="col">IMO Number</th>
-              <th scope="col">Fleet</th>
-              <th scope="col">Flag State</th>
-              <th scope="col" className="num">
-                Crew Size
-              </th>
-              <th scope="col">Contract End</th>
+              <SortHeader column="vesselName" sort={sort} onSort={onSort} />
+              <SortHeader column="imoNumber" sort={sort} onSort={onSort} />
+              <SortHeader column="fleet" sort={sort} onSort={onSort} />
+              <SortHeader column="flagState" sort={sort} onSort={onSort} />
+              <SortHeader column="crewSizeCategory" sort={sort} onSort={onSort} className="num" />
+              <SortHeader column="contractEndDate" sort={sort} onSort={onSort} />
               <th scope="col" className="actions-col">
                 Actions
               </th>
             </tr>
           </thead>
           <tbody>
-            {shown.map((vessel) => {
+            {page.rows.map((vessel) => {
               const tone = contractEndTone(vessel.contractEndDate, today);
               return (
                 <tr key={vessel.id} data-testid="vessel-row">
-                  <td className="name-cell">
+                  <td className="name-cell card-title">
                     <Link to={`/vessels/${vessel.id}`} className="strong-link">
                       {vessel.vesselName}
                     </Link>
                     {vessel.vesselType && <div className="cell-sub">{vesselTypeLabel(vessel.vesselType)}</div>}
                   </td>
-                  <td className="mono nowrap">{vessel.imoNumber}</td>
-                  <td>{vessel.fleet || <span className="text-muted">—</span>}</td>
-                  <td>{flagStateLabel(vessel.flagState)}</td>
-                  <td className="num">{vessel.crewSizeCategory}</td>
-                  <td className={`nowrap ${CONTRACT_END_CLASS[tone]}`} data-tone={tone} data-testid="contract-end">
+                  <td className="mono nowrap" data-label="IMO Number">
+                    {vessel.imoNumber}
+                  </td>
+                  <td data-label="Fleet">{vessel.fleet || <span className="text-muted">—</span>}</td>
+                  <td data-label="Flag State">{flagStateLabel(vessel.flagState)}</td>
+                  <td className="num" data-label="Crew Size">
+                    {vessel.crewSizeCategory}
+                  </td>
+                  <td
+                    className={`nowrap ${CONTRACT_END_CLASS[tone]}`}
+                    data-tone={tone}
+                    data-testid="contract-end"
+                    data-label="Contract End"
+                  >
                     {formatDate(vessel.contractEndDate) ?? NOT_SET}
                   </td>
                   <td className="actions-col">
@@ -130,7 +181,26 @@ export function VesselsPage() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
+      {page.pageCount > 1 && (
+        <nav className="pager" aria-label="Vessel pages" data-testid="vessels-pager">
+          <span data-testid="vessels-range">
+            {page.first}–{page.last} of {shown.length}
+          </span>
+          <span className="pager__buttons">
+            <Button variant="secondary" size="sm" disabled={page.page <= 1} onClick={() => setPageNumber(page.page - 1)}>
+              Previous
+            </Button>
+            <span>
+              Page {page.page} of {page.pageCount}
+            </span>
+            <Button variant="secondary" size="sm" disabled={page.page >= page.pageCount} onClick={() => setPageNumber(page.page + 1)}>
+              Next
+            </Button>
+          </span>
+        </nav>
+      )}
+      </>
     );
   }
 
@@ -149,6 +219,20 @@ export function VesselsPage() {
       />
       <div className="card">
         <div className="filters" role="group" aria-label="Filter vessels">
+          <div className="filter">
+            <label htmlFor="vessel-search" className="filter__label">
+              Search
+            </label>
+            <input
+              id="vessel-search"
+              type="search"
+              className="filter__search"
+              placeholder="Name, IMO, fleet, company..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              data-testid="vessel-search"
+            />
+          </div>
           <FilterSelect
             id="filter-fleet"
             label="Fleet"

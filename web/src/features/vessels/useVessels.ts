@@ -34,9 +34,10 @@ export function useUpdateVessel(id: string) {
 }
 
 /**
- * Refreshes everything the deletion changes except the deleted vessel itself (its page is still on
- * screen and would flash 'Vessel Not Found'), then calls `onDeleted` to leave that page, and only
- * then forgets the vessel, so a later visit asks the server again.
+ * Refreshes everything the deletion changes except the deleted vessel's own queries (its page is
+ * still on screen and would flash 'Vessel Not Found'; its inventory, requirements and scale would
+ * each be asked for again only to answer 404), then calls `onDeleted` to leave that page, and only
+ * then forgets them all, so a later visit asks the server again.
  */
 export function useDeleteVessel(id: string, onDeleted: () => void) {
   const queryClient = useQueryClient();
@@ -44,13 +45,14 @@ export function useDeleteVessel(id: string, onDeleted: () => void) {
     mutationFn: () => apiRequest('DELETE', `/api/vessels/${id}`),
     onSuccess: async () => {
       const detailKey = queryKeys.vessel(id);
-      await refreshKeys(queryClient, VESSEL_CHANGE_KEYS, (query) => !matchesKey(query.queryKey, detailKey));
+      await refreshKeys(queryClient, VESSEL_CHANGE_KEYS, (query) => !startsWithKey(query.queryKey, detailKey));
       onDeleted();
-      queryClient.removeQueries({ queryKey: detailKey, exact: true });
+      queryClient.removeQueries({ queryKey: detailKey });
     },
   });
 }
 
-function matchesKey(key: readonly unknown[], target: readonly unknown[]): boolean {
-  return key.length === target.length && key.every((segment, i) => segment === target[i]);
+/** The vessel's detail key and every key under it (['/api/vessels', id, 'inventory'], ...). */
+function startsWithKey(key: readonly unknown[], prefix: readonly unknown[]): boolean {
+  return key.length >= prefix.length && prefix.every((segment, i) => segment === key[i]);
 }

@@ -52,7 +52,9 @@ test('shows the fleet figures and every vessel with its status, as the API answe
   await expect(page.getByTestId('inventory-stat-total-items-value')).toHaveText(String(stats.totalInventoryItems));
   await expect(page.getByTestId('inventory-stat-critical-items-value')).toHaveText(String(stats.criticalAlerts));
   await expect(page.getByTestId('inventory-stat-compliant-vessels-value')).toHaveText(`${stats.compliantVessels} / ${stats.totalVessels}`);
-  await expect(page.getByTestId('scale-name')).toContainText('unverified');
+  // Named by what it is, with its sources and their confidence one click away.
+  await expect(page.getByTestId('scale-name')).toContainText('WHO IMGS 3rd edition');
+  await expect(page.getByTestId('scale-name').getByRole('link', { name: 'Sources and confidence' })).toHaveAttribute('href', '/scales/who-imgs3-transcribed');
 
   await expect(rows(page)).toHaveCount(fleet.length);
   await expect(page.getByTestId('inventory-vessel-count')).toHaveText(`${fleet.length} of ${fleet.length} vessels`);

@@ -31,6 +31,7 @@ const fleetPages = (vesselId: string) => [
   '/orders',
   '/activity',
   '/profile',
+  '/scales/who-imgs3-transcribed',
 ];
 const ADMIN_PAGES = ['/admin/users', '/admin/scales'];
 

@@ -12,6 +12,7 @@ import { useSessionUser } from './lib/session';
 import { ActivityLogPage } from './features/activity/ActivityLogPage';
 import { AdminUsersPage } from './features/admin/AdminUsersPage';
 import { AdminScalesPage } from './features/scales/AdminScalesPage';
+import { ScalePage } from './features/scales/ScalePage';
 import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
 import { DemoLoginPage } from './features/auth/DemoLoginPage';
 import { LoginPage } from './features/auth/LoginPage';
@@ -107,6 +108,7 @@ export function createRouter() {
             { path: '/inventory', element: <InventoryOverviewPage /> },
             { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
             { path: '/compliance', element: <CompliancePage /> },
+            { path: '/scales/:scaleId', element: <ScalePage /> },
             {
               path: '/certificates',
               element: comingSoon('Medical Certificates', 'Medical chest certificates for every vessel.', CertificateIcon),

@@ -376,7 +376,7 @@ describe('hierarchical inventory', () => {
     };
     const rows = (await send('GET', `/api/vessels/${vesselId}/volume-requirements`, admin)).json() as { scaleId: string; section: string }[];
     expect(body.vesselId).toBe(vesselId);
-    expect(body.scale.name).toBe('WHO IMGS 3rd edition (transcribed, unverified)');
+    expect(body.scale.name).toBe('WHO IMGS 3rd edition');
     // Flattened, the sections are the volume requirement rows in their order.
     expect(body.sections.flatMap((s) => s.items.map((i) => i.scaleId))).toEqual(rows.map((r) => r.scaleId));
     expect(body.sections.map((s) => s.section)).toEqual([...new Set(rows.map((r) => r.section))]);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { SHIPPED_SCALE_METADATA } from '@medchest/domain';
+import { SHIPPED_SCALE_METADATA, type ScaleProvenanceView } from '@medchest/domain';
 import { loadShippedScale, SHIPPED_SCALE_CSV_URL } from '@medchest/domain/scale/loadShipped.node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
@@ -192,6 +192,35 @@ describe('GET /api/scales', () => {
     expect((await send('GET', '/api/scales')).statusCode).toBe(401);
     expect((await send('GET', '/api/scales', captain)).statusCode).toBe(403);
     expect((await send('GET', '/api/scales', pending)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/scales/{id}: the scale page', () => {
+  it("lists the shipped scale's sources with their confidence and, per item, which source backs which figure", async () => {
+    const response = await send('GET', `/api/scales/${SHIPPED_SCALE_METADATA.id}`, manager);
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as ScaleProvenanceView;
+    expect(page).toMatchObject({ id: SHIPPED.id, name: SHIPPED.name });
+    expect(page.sources.map((s) => s.confidence)).toContain('Low');
+    expect(page.items).toHaveLength(shipped.items.length);
+    const known = new Set(page.sources.map((s) => s.id));
+    for (const item of page.items) for (const figure of item.figures) if (figure.sourceId) expect(known).toContain(figure.sourceId);
+    // Written for a customer: no repository names or paths anywhere on the page.
+    expect(response.body).not.toMatch(/github|rajgupta|src\/lib|\.ts\b|\.md\b|\.json\b|domain\/data/i);
+    const aspirin = page.items.find((i) => i.id === 'IMGS01');
+    expect(aspirin?.figures).toEqual([
+      { figure: 'Name and form', sourceId: 'who-imgs3' },
+      { figure: 'Quantities for categories A, B and C', value: 'A: 50 tablet · B: 50 tablet · C: not carried', sourceId: 'medicine-transcription' },
+    ]);
+  });
+
+  it('answers an imported scale with the source its importer stated, and 404 for an unknown id', async () => {
+    const imported = await importScale();
+    const page = (await send('GET', `/api/scales/${imported.id}`, captain)).json() as ScaleProvenanceView;
+    expect(page.sources).toEqual([expect.objectContaining({ title: imported.source, confidence: 'As stated by the importer' })]);
+    expect((await send('GET', '/api/scales/no-such-scale', manager)).statusCode).toBe(404);
+    expect((await send('GET', `/api/scales/${imported.id}`)).statusCode).toBe(401);
+    expect((await send('GET', `/api/scales/${imported.id}`, pending)).statusCode).toBe(403);
   });
 });
 

@@ -1,8 +1,9 @@
-import { SCALE_CSV_MAX_CHARS, SHIPPED_SCALE_METADATA } from '@medchest/domain';
+import { SCALE_CSV_MAX_CHARS, scaleProvenanceView, SHIPPED_SCALE_METADATA } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN, FLEET, VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
+import { findScale } from '../commands/scaleInForce';
 import { assignVesselScale, importScale, vesselScale } from '../commands/scales';
 import { answerPosition, commandContext } from '../http/context';
 import { listScales } from '../readModels';
@@ -37,6 +38,15 @@ export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }>
       scale.id === SHIPPED_SCALE_METADATA.id ? { ...scale, itemCount: loadShippedScale().items.length } : scale,
     ),
   );
+
+  // A scale's page (issue 15, "Trust in the scale"): its sources, how far each can be trusted and
+  // which figures of each item they back. Scales are reference tables, not vessel data: any active
+  // account (a captain's inventory names its scale too) may read one.
+  app.get<WithId>('/api/scales/:id', { config: { access: 'active' } }, async (request, reply) => {
+    const scale = await findScale(deps, request.params.id);
+    if (!scale) return reply.code(404).send({ message: 'Scale not found' });
+    return scaleProvenanceView(scale);
+  });
 
   app.get<WithAsOf>('/api/vessels/:id/scale', { config: { access: VESSEL_CHEST } }, async (request) =>
     vesselScale(deps, request.params.id, (request.query ?? {}).asOf, now()),

@@ -7,3 +7,4 @@ export * from './parseCsv';
 export * from './shipped';
 export * from './profile';
 export * from './required';
+export * from './provenance';

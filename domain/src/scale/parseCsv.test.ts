@@ -12,8 +12,8 @@ const csv = (...lines: string[]) => lines.join('\n');
 describe('the shipped scale file', () => {
   const scale = loadShippedScale();
 
-  it('is "WHO IMGS 3rd edition (transcribed, unverified)" with every row of the file', () => {
-    expect(scale.name).toBe('WHO IMGS 3rd edition (transcribed, unverified)');
+  it('is "WHO IMGS 3rd edition" with every row of the file', () => {
+    expect(scale.name).toBe('WHO IMGS 3rd edition');
     expect({ id: scale.id, source: scale.source, effectiveDate: scale.effectiveDate }).toEqual({
       id: SHIPPED_SCALE_METADATA.id,
       source: SHIPPED_SCALE_METADATA.source,

@@ -111,3 +111,24 @@ export function formatRequirement(requirement: Requirement): string {
     }
   }
 }
+
+/** The footnote of a figure the scale marks with "+" (the marker's meaning is not stated by the source). */
+export const AT_LEAST_FOOTNOTE =
+  'At least this many. The source marks the figure with "+" without saying when more is needed; WHO quantities are for a one-month voyage, so carry more for a longer one.';
+
+/** What "Not required" and "Quantity not set" in the Required column mean, and what to do. */
+export const REQUIREMENT_EXPLANATIONS = {
+  notRequired:
+    'The scale gives no figure for this vessel\'s category (marked "-"), or the item is only carried with women on board and this vessel has none. Nothing has to be stocked; the item does not count against compliance.',
+  quantityNotSet:
+    "The scale lists the item without a quantity (WHO gives none, or the item is not in the WHO list). It does not count against compliance; carry what your medical adviser or flag state asks for.",
+} as const;
+
+/**
+ * The Required column's text as a person reads it: "70+ tablet" → "70 tablet, or more" with the
+ * at-least footnote. formatRequirement writes the marker; this is the one place that reads it.
+ */
+export function requirementDisplay(text: string): { text: string; atLeast: boolean } {
+  const match = /^(\d+(?:\.\d+)?)\+(.*)$/.exec(text.trim());
+  return match ? { text: `${match[1]}${match[2]}, or more`, atLeast: true } : { text, atLeast: false };
+}

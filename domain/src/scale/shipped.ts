@@ -2,14 +2,16 @@ import { formatScaleCsvError, parseScaleCsv } from './parseCsv';
 import type { Scale, ScaleMetadata } from './scale';
 
 /**
- * The scale the product ships with. Its quantities are a secondary transcription not yet checked
- * against the WHO tables (domain/data/SOURCES.md), and the name says so wherever it is shown.
+ * The scale the product ships with, named by what it is. How far each of its figures can be
+ * trusted (its medicine quantities are a transcription not yet checked against the WHO tables,
+ * domain/data/SOURCES.md) is on the scale's own page, one click from wherever it is named; the
+ * source line says it in a sentence, for a customer. The id stays: vessels' events refer to it.
  */
 export const SHIPPED_SCALE_METADATA: ScaleMetadata = {
   id: 'who-imgs3-transcribed',
-  name: 'WHO IMGS 3rd edition (transcribed, unverified)',
+  name: 'WHO IMGS 3rd edition',
   source:
-    'Medicine quantities: unverified secondary transcription (rajguptaH/Seamed); supplies: WHO International Medical Guide for Ships, 3rd edition (2007), ch. 33, quantity per 10 crew. See domain/data/SOURCES.md.',
+    'Items and supply quantities: WHO International Medical Guide for Ships, 3rd edition (2007), chapter 33. Medicine quantities: categories A, B and C of the WHO Quantification Addendum (2010), from a published transcription not yet checked against the WHO tables.',
   // The WHO Quantification Addendum, whose categories A/B/C the medicine figures follow, was
   // published in September 2010 (SOURCES.md S4); the day is not known, so the first of the month.
   effectiveDate: '2010-09-01',

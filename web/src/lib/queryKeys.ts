@@ -18,6 +18,8 @@ export const queryKeys = {
   hierarchicalInventory: (id: string) => ['/api/vessels', id, 'hierarchical-inventory'] as const,
   /** Every scale (GET /api/scales): the shipped one first, then those imported, newest first. */
   scales: ['/api/scales'] as const,
+  /** One scale with its sources and, per item, the source behind each figure (the scale page). */
+  scale: (id: string) => ['/api/scales', id] as const,
   /** The scale a vessel's requirements follow; `asOf` (YYYY-MM-DD) for the one in force that day. */
   vesselScale: (id: string, asOf?: string) =>
     asOf ? (['/api/vessels', id, 'scale', { asOf }] as const) : (['/api/vessels', id, 'scale'] as const),

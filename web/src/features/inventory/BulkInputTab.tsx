@@ -28,7 +28,8 @@ import {
   type BulkRows,
 } from './bulkInput';
 import { ImportResultCard } from './ImportResultCard';
-import { filterRows, messageToast, requiredText, todayIso } from './inventoryView';
+import { filterRows, messageToast, todayIso } from './inventoryView';
+import { RequiredQuantity, RequirementNotes } from './RequirementNotes';
 import type { VolumeRequirementRow } from './types';
 import { useBulkImport, useInventoryBatches, useVolumeRequirements } from './useInventory';
 
@@ -193,7 +194,7 @@ function BulkInputForm({
                         {row.extra ? <span className="text-muted">Extra batch</span> : item.scaleDescription}
                       </td>
                       <td className="num nowrap" data-label="Required" data-testid="bulk-required">
-                        {row.extra ? '' : requiredText(item)}
+                        {row.extra ? '' : <RequiredQuantity row={item} />}
                       </td>
                       <td className="num" data-label="On Board" data-testid="bulk-on-board">
                         {row.extra ? '' : item.actualQuantity}
@@ -265,6 +266,7 @@ function BulkInputForm({
           </tbody>
         </table>
       </TableScroll>
+      <RequirementNotes rows={shown} testId="bulk-requirement-notes" />
       {result && (
         <div className="bulk-result">
           <ImportResultCard title={TITLES.done} result={result} testId="bulk-result" />

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { BoxIcon, PlusIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { InventoryItemsTable } from './InventoryItemsTable';
+import { RequirementNotes } from './RequirementNotes';
 import { InventoryToolbar } from './InventoryToolbar';
 import { batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, type ItemFilter } from './inventoryView';
 import { useInventoryBatches, useVolumeRequirements } from './useInventory';
@@ -77,14 +78,17 @@ export function CurrentInventoryTab({
     );
   } else {
     content = (
-      <InventoryItemsTable
-        vesselId={vesselId}
-        rows={rows}
-        batches={{ byItem, isLoading: batches.isLoading, isError: batches.isError, error: batches.error }}
-        expanded={expanded}
-        onToggle={toggle}
-        readOnly={asOf !== undefined}
-      />
+      <>
+        <InventoryItemsTable
+          vesselId={vesselId}
+          rows={rows}
+          batches={{ byItem, isLoading: batches.isLoading, isError: batches.isError, error: batches.error }}
+          expanded={expanded}
+          onToggle={toggle}
+          readOnly={asOf !== undefined}
+        />
+        <RequirementNotes rows={rows} />
+      </>
     );
   }
 

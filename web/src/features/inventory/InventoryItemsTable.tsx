@@ -2,7 +2,8 @@ import { Fragment } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { serverMessage } from '../../lib/api';
 import { BatchList } from './BatchList';
-import { requiredText, statusBadge } from './inventoryView';
+import { statusBadge } from './inventoryView';
+import { RequiredQuantity } from './RequirementNotes';
 import type { InventoryBatch, VolumeRequirementRow } from './types';
 
 /** The batches query as the table needs it: by item (lower-cased scale id), with its loading state. */
@@ -105,7 +106,7 @@ function ItemRow({ row, open, panelId, onToggle }: { row: VolumeRequirementRow; 
       </td>
       <td data-label="Description">{row.scaleDescription}</td>
       <td className="num nowrap" data-testid="required" data-label="Required">
-        {requiredText(row)}
+        <RequiredQuantity row={row} />
       </td>
       <td className="num" data-testid="on-board" data-label="On Board">
         {row.actualQuantity}

@@ -45,9 +45,12 @@ export function InventoryToolbar({
       )}
       {total !== undefined && total > 0 && (
         <span className="inventory-filters">
-          <Badge tone={complianceTone(chestStatus)} testId="chest-status">
-            {chestStatus}
-          </Badge>
+          <span className="inventory-filters__status">
+            <span className="inventory-filters__label">Chest status</span>
+            <Badge tone={complianceTone(chestStatus)} testId="chest-status">
+              {chestStatus}
+            </Badge>
+          </span>
           <span className="inventory-filters__chips" role="group" aria-label="Show items">
             {ITEM_FILTERS.map(({ id, label }) => (
               <button

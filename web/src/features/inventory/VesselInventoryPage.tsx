@@ -7,8 +7,6 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { ArrowLeftIcon, ClockIcon, FlagIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
 import { ScaleProvenance } from '../scales/ScaleProvenance';
-import { scaleProvenanceTitle } from '../scales/scaleView';
-import { useVesselScale } from '../scales/useScales';
 import { useVessel } from '../vessels/useVessels';
 import { vesselQueryState } from '../vessels/VesselQueryState';
 import { BulkInputTab } from './BulkInputTab';
@@ -36,7 +34,6 @@ function BackToVessels() {
 export function VesselInventoryPage() {
   const { vesselId = '' } = useParams();
   const vessel = useVessel(vesselId);
-  const scale = useVesselScale(vesselId);
   const [tab, setTab] = useState<TabId>('current');
   // ?asOf=YYYY-MM-DD opens the chest as of that day (the vessel history links here).
   const [searchParams] = useSearchParams();
@@ -73,9 +70,6 @@ export function VesselInventoryPage() {
         subtitle={
           <>
             <span data-testid="inventory-vessel-imo">IMO {v.imoNumber}</span> · Medical Inventory
-            <span className="scale-note" data-testid="scale-name" title={scale.data ? scaleProvenanceTitle(scale.data) : undefined}>
-              Scale: {scale.data?.name ?? (scale.isError ? 'could not be loaded' : 'loading…')}
-            </span>
           </>
         }
       />

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { scaleProvenanceTitle } from './scaleView';
 import { useVesselScale } from './useScales';
 import './scales.css';
@@ -20,6 +21,9 @@ export function ScaleProvenance({ vesselId, asOf, testId = 'scale-provenance' }:
         </strong>
         {/* The tooltip is for the mouse; a screen reader hears the source as part of the line. */}
         <span className="visually-hidden">. Source: {scaleProvenanceTitle(scale.data)}</span>
+        <Link to={`/scales/${encodeURIComponent(scale.data.id)}`} className="scale-link" data-testid={`${testId}-link`}>
+          Sources and confidence
+        </Link>
       </>
     );
   return (

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { VESSEL_SCALE_ASSIGN_FAILED, VESSEL_SCALE_ASSIGNED_TOAST } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
@@ -40,8 +41,11 @@ export function VesselScaleCard({ vesselId, vesselName }: { vesselId: string; ve
         <p className="vessel-scale__name" data-testid="vessel-scale-name">
           {scale.name} {isShippedScale(scale) && <Badge tone="navy">Shipped</Badge>}
         </p>
-        <p className="vessel-scale__meta text-muted" data-testid="vessel-scale-source">
-          {scale.source}
+        <p className="vessel-scale__meta text-muted">
+          <span data-testid="vessel-scale-source">{scale.source}</span>
+          <Link to={`/scales/${encodeURIComponent(scale.id)}`} className="scale-link">
+            Sources and confidence
+          </Link>
         </p>
         <p className="vessel-scale__meta text-muted">Effective {formatDate(scale.effectiveDate)}</p>
 

@@ -12,7 +12,7 @@ describe('scale texts', () => {
 
   it('names the source and the effective date in the provenance tooltip', () => {
     expect(scaleProvenanceTitle(panama)).toBe('Panama Maritime Authority · Effective Mar 01, 2024');
-    expect(scaleProvenanceTitle(SHIPPED_SCALE_METADATA)).toContain('unverified secondary transcription');
+    expect(scaleProvenanceTitle(SHIPPED_SCALE_METADATA)).toContain('not yet checked against the WHO tables');
   });
 
   it('tells the shipped scale from an imported one', () => {

@@ -23,10 +23,11 @@ function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNod
   );
 }
 
+/** The logo: a white cross on a solid teal tile, the same on the dark sidebar and the white auth cards. */
 export const LogoMark = (p: IconProps) => (
   <Icon {...p} strokeWidth={0}>
-    <rect x="1" y="1" width="22" height="22" rx="5" fill="currentColor" opacity="0.18" />
-    <path d="M9.5 5h5v4.5H19v5h-4.5V19h-5v-4.5H5v-5h4.5z" fill="currentColor" />
+    <rect x="1" y="1" width="22" height="22" rx="5" fill="#1f9a8f" />
+    <path d="M9.5 5h5v4.5H19v5h-4.5V19h-5v-4.5H5v-5h4.5z" fill="#fff" />
   </Icon>
 );
 export const DashboardIcon = (p: IconProps) => (

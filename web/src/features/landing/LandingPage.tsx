@@ -56,6 +56,41 @@ const PRICING_POINTS = [
   'Cancel anytime',
 ];
 
+/** A few vessels as the fleet dashboard shows them: the product, on the hero's right. */
+const PREVIEW_VESSELS: { name: string; flag: string; status: string; tone: 'success' | 'warning' | 'danger'; detail: string }[] = [
+  { name: 'Aegean Star', flag: 'Panama', status: 'Compliant', tone: 'success', detail: '141 items checked' },
+  { name: 'Baltic Endeavour', flag: 'Marshall Islands', status: 'Low stock', tone: 'warning', detail: '3 items below scale' },
+  { name: 'Coral Voyager', flag: 'Liberia', status: 'Critical', tone: 'danger', detail: 'Adrenaline: 0 of 10' },
+  { name: 'Cape Fortitude', flag: 'Liberia', status: 'Compliant', tone: 'success', detail: 'Certificate valid to 2027' },
+];
+
+function ProductPreview() {
+  return (
+    <figure className="hero-preview" aria-label="Example: the fleet's medical chests at a glance">
+      <div className="hero-preview__card">
+        <div className="hero-preview__head">
+          <span className="hero-preview__title">Fleet compliance</span>
+          <span className="hero-preview__meta">4 vessels · today</span>
+        </div>
+        <ul className="hero-preview__list">
+          {PREVIEW_VESSELS.map((v) => (
+            <li key={v.name} className="hero-preview__row">
+              <span>
+                <span className="hero-preview__name">{v.name}</span>
+                <span className="hero-preview__detail">
+                  {v.flag} · {v.detail}
+                </span>
+              </span>
+              <span className={`badge badge--${v.tone}`}>{v.status}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <figcaption className="hero-preview__caption">Every chest checked against the WHO scale, every day.</figcaption>
+    </figure>
+  );
+}
+
 /** The public page (spec 000 §1, §2): what MedChest does, why it matters, what it costs. */
 export function LandingPage() {
   const salesHref = `mailto:${SALES_EMAIL}?subject=${encodeURIComponent('MedChest for our fleet')}`;
@@ -98,6 +133,7 @@ export function LandingPage() {
               </a>
             </div>
           </div>
+          <ProductPreview />
         </section>
 
         <section className="landing-section" aria-labelledby="features-title">

@@ -33,11 +33,9 @@ function SortHeader({ column, sort, onSort, className }: { column: VesselSortKey
   const active = sort.key === column;
   return (
     <th scope="col" className={className} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      {/* The arrow is drawn by CSS from aria-sort, so the header's text stays its name. */}
       <button type="button" className="sort-button" onClick={() => onSort(column)}>
         {label}
-        <span className="sort-button__mark" aria-hidden="true">
-          {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-        </span>
       </button>
     </th>
   );
@@ -257,6 +255,28 @@ export function VesselsPage() {
             onChange={setType}
             options={types.map((t) => ({ value: t, label: vesselTypeLabel(t) }))}
           />
+          <div className="filter sort-select">
+            <label htmlFor="vessel-sort" className="filter__label">
+              Sort by
+            </label>
+            <select
+              id="vessel-sort"
+              value={`${sort.key}:${sort.direction}`}
+              onChange={(e) => {
+                const [key, direction] = e.target.value.split(':') as [VesselSortKey, VesselSort['direction']];
+                setSort({ key, direction });
+              }}
+            >
+              {VESSEL_SORT_COLUMNS.flatMap(({ key, label }) => [
+                <option key={`${key}:asc`} value={`${key}:asc`}>
+                  {label} (ascending)
+                </option>,
+                <option key={`${key}:desc`} value={`${key}:desc`}>
+                  {label} (descending)
+                </option>,
+              ])}
+            </select>
+          </div>
         </div>
         {content}
       </div>

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { toCsv } from '../shared/csvExport';
 import { itemTotal, orderValue } from './totals';
 import { supplierStatus } from './lifecycle';
 import type { ExistingOrder } from './state';
@@ -46,9 +46,10 @@ export const PURCHASE_ORDER_CSV_COLUMNS = ['Order #', 'Vessel', 'IMO', 'Scale ID
 /** The purchase order as CSV: one row per line, the order's number and vessel on each. */
 export function purchaseOrderCsv(document: PurchaseOrderDocument): string {
   const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
-  return Papa.unparse({
-    fields: [...PURCHASE_ORDER_CSV_COLUMNS],
-    data: document.lines.map((line) => [
+  // Through the one formula-safe CSV writer: a vessel or item name a user typed is never a formula.
+  return toCsv([
+    [...PURCHASE_ORDER_CSV_COLUMNS],
+    ...document.lines.map((line) => [
       document.orderNumber,
       document.vesselName,
       document.imoNumber,
@@ -58,7 +59,7 @@ export function purchaseOrderCsv(document: PurchaseOrderDocument): string {
       money(line.unitCost),
       money(line.total),
     ]),
-  });
+  ]);
 }
 
 /** File names of the two renderings. */

@@ -39,8 +39,7 @@ import {
   requiredQuantity,
   vesselStreamId,
   type MedicalCategory,
-  type VesselMedicalProfile,
-} from '@medchest/domain';
+  type VesselMedicalProfile, ALL_VESSELS } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { eventCodec } from '@medchest/domain';
 import { buildApp } from '@medchest/command-api/app';
@@ -234,8 +233,8 @@ async function main(): Promise<void> {
     // --- the app on a real port, a fleet manager signed in -----------------------------------
     app = await buildApp({ store, db, waitFor: runner.waitFor, sessions, webDist: false });
     // The references: the dashboard route code as it was before the read cache.
-    app.get('/api/bench/uncached/fleet-compliance', { config: { access: FLEET } }, async () => listFleetCompliance(db, isoToday(new Date())));
-    app.get('/api/bench/uncached/stats', { config: { access: FLEET } }, async () => getDashboardStats(db, new Date()));
+    app.get('/api/bench/uncached/fleet-compliance', { config: { access: FLEET } }, async () => listFleetCompliance(db, isoToday(new Date()), ALL_VESSELS));
+    app.get('/api/bench/uncached/stats', { config: { access: FLEET } }, async () => getDashboardStats(db, new Date(), ALL_VESSELS));
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');

@@ -8,6 +8,7 @@ import {
   redactUrl,
   SUPPLIER_LINK_SECRET_NAME,
   seedDemo,
+  seedDemoPeople,
   WEB_NOT_BUILT,
   type Config,
 } from '@medchest/command-api';
@@ -85,6 +86,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 
     await seedDemo({ store, codec: eventCodec, db, waitFor: runner.waitFor, log: app.log }, { log });
+    await seedDemoPeople({ store, codec: eventCodec, db, waitFor: runner.waitFor, log: app.log }, { log });
 
     const workers = await startWorkers({
       store,

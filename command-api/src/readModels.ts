@@ -4,7 +4,15 @@
  * is adapted in one place.
  */
 export {
+  countVesselsInScopeByUser,
   createReadCache,
+  createScopedReadCache,
+  isVesselInScope,
+  vesselIdsInScope,
+  listAssignedFleets,
+  listAssignedVesselIds,
+  listFleetNames,
+  SCOPE_PROJECTIONS,
   findUserByEmail,
   getDashboardStats,
   getHierarchicalInventory,

@@ -16,6 +16,7 @@ export * from './user/schema';
 export * from './user/events';
 export * from './user/state';
 export * from './user/decide';
+export * from './user/scope';
 export * from './email/events';
 export * from './scale/index';
 export * from './compliance/index';

@@ -1,4 +1,5 @@
 import { activityProjection } from './activity/project';
+import { assignmentsProjection } from './assignments/project';
 import { emailLogProjection } from './email-log/project';
 import { fleetComplianceProjection } from './fleet-compliance/project';
 import { inventoryImportsProjection } from './inventory-imports/project';
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   inventoryImportsProjection,
   ordersProjection,
   vesselHistoryProjection,
+  assignmentsProjection,
 ];

@@ -1,6 +1,7 @@
 import { guardPool } from '@medchest/eventstore';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { UserFleetAssignmentsTable, UserVesselAssignmentsTable } from './assignments/migration';
 import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable } from './activity/migration';
 import type { CheckpointsTable } from './checkpoints/migration';
 import type { EmailMessagesTable } from './email-log/migration';
@@ -36,6 +37,8 @@ export interface ReadModelDb {
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   order_receipts: OrderReceiptsTable;
+  user_vessel_assignments: UserVesselAssignmentsTable;
+  user_fleet_assignments: UserFleetAssignmentsTable;
 }
 
 const DATE_OID = 1082;

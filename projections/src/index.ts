@@ -11,6 +11,8 @@ export { defineProjection, type Projection, type ProjectedEvent } from './projec
 
 export { listVessels, getVessel, findVesselByImo, type Vessel } from './vessels/queries';
 export { findUserByEmail, getUser, listUsers, type User } from './users/queries';
+export { vesselInScope, isVesselInScope, vesselIdsInScope, SCOPE_PROJECTIONS } from './scope';
+export { listAssignedVesselIds, listAssignedFleets, listFleetNames, countVesselsInScopeByUser } from './assignments/queries';
 export { listFleetCompliance, type FleetComplianceItem } from './fleet-compliance/queries';
 export { getDashboardStats, type DashboardStats } from './dashboard/queries';
 export {
@@ -39,7 +41,7 @@ export {
   type HierarchicalInventory,
 } from './medical-chest/queries';
 export { refreshChests } from './medical-chest/refresh';
-export { createReadCache, type ReadCache } from './readCache';
+export { createReadCache, createScopedReadCache, type ReadCache, type ScopedReadCache } from './readCache';
 export { createMedicalChestProjection, medicalChestProjection } from './medical-chest/project';
 export {
   listInventoryImports,

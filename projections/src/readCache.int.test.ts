@@ -1,4 +1,4 @@
-import { isoToday, medicalProfileOf } from '@medchest/domain';
+import { isoToday, medicalProfileOf, ALL_VESSELS } from '@medchest/domain';
 import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelDb } from './db';
@@ -34,7 +34,7 @@ function fleetCompliance() {
     JSON.parse(
       await cache.get({ today }, () => {
         counter.computed += 1;
-        return listFleetCompliance(t.db, today);
+        return listFleetCompliance(t.db, today, ALL_VESSELS);
       }),
     ) as { id: string; complianceStatus: string }[];
   return { get, counter };

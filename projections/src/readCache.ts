@@ -1,3 +1,4 @@
+import { vesselScopeKey, type VesselScope } from '@medchest/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from './db';
 import { hasStaleChests } from './medical-chest/refresh';
@@ -59,6 +60,34 @@ export function createReadCache(db: Kysely<ReadModelDb>, projections: readonly s
         computing.set(key, pending);
       }
       return pending;
+    },
+  };
+}
+
+/** Scopes whose answers are kept at once; the least recently asked is dropped beyond this. */
+export const SCOPED_CACHE_LIMIT = 200;
+
+/**
+ * A ReadCache per vessel scope (issue 9): an admin's fleet-wide answer is never served to a fleet
+ * manager, nor one fleet manager's to another. Each scope's answer is kept until the projections
+ * it reads, or the assignments and vessels the scope is computed from, move.
+ */
+export interface ScopedReadCache {
+  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
+}
+
+export function createScopedReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache {
+  const watched = [...new Set([...projections, 'assignments', 'vessels'])];
+  const caches = new Map<string, ReadCache>();
+  return {
+    get(scope, day, compute) {
+      const key = vesselScopeKey(scope);
+      let cache = caches.get(key);
+      if (cache) caches.delete(key);
+      else cache = createReadCache(db, watched);
+      caches.set(key, cache); // most recently asked last
+      if (caches.size > SCOPED_CACHE_LIMIT) caches.delete(caches.keys().next().value!);
+      return cache.get(day, compute);
     },
   };
 }

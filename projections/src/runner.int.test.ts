@@ -1,3 +1,4 @@
+import { ALL_VESSELS } from '@medchest/domain';
 import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -107,7 +108,7 @@ describe('projection runner', () => {
     const second = runner({ batchSize: 3 });
     await second.start();
     expect(await second.waitFor(last.position, 5000)).toBe(true);
-    expect(await listVessels(t.db)).toHaveLength(12);
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(12);
     expect(await listActivities(t.db, { limit: 100 })).toHaveLength(12);
   });
 
@@ -226,6 +227,6 @@ describe('projection runner', () => {
     await both.start();
     expect(await both.waitFor(last.position, 5000)).toBe(true);
     expect(await listActivities(t.db)).toHaveLength(3);
-    expect(await listVessels(t.db)).toHaveLength(3);
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(3);
   });
 });

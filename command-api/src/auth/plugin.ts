@@ -1,17 +1,24 @@
-import { PENDING_ACCOUNT_MESSAGE, type Role } from '@medchest/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isReadOnlyRole, PENDING_ACCOUNT_MESSAGE, READ_ONLY_MESSAGE, vesselNotFound, type Role, type VesselScope } from '@medchest/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { shared } from '../http/plugin';
 import { getUser, type ReadDb, type User } from '../readModels';
-import type { Access } from './access';
+import { vesselOfUrl, type Access } from './access';
+import { canActOnVessel, scopeOf } from './scope';
 import type { SessionStore } from './sessions';
 
 export const SESSION_COOKIE = 'medchest_session';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, as registered (the access matrix test reads it). */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     /** The logged-in user (read model), or null. Set before any route hook runs. */
     user: User | null;
+    /** The vessels the caller may see (none when logged out): every list and count filters by it. */
+    scope: VesselScope;
   }
 }
 
@@ -27,11 +34,16 @@ export interface AuthPluginOptions extends Record<string, unknown> {
  */
 export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app, { sessions, db }) => {
   app.decorateRequest('user', null);
+  // Set on every request by the hook below, before any route code runs.
+  app.decorateRequest('scope', null as never);
 
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && route.config?.access === undefined) {
-      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
-    }
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -46,10 +58,16 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
         clearSessionCookie(reply);
       }
     }
-    const access = request.routeOptions.config?.access;
-    if (access) enforce(access, request);
+    request.scope = scopeOf(request.user);
+    const config = request.routeOptions.config;
+    if (config?.access) {
+      enforce(config.access, request);
+      await enforceOwnerVessel(config.access, request, db);
+    }
   });
 });
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 function enforce(access: Access, request: FastifyRequest): void {
   if (access === 'public') return;
@@ -58,15 +76,31 @@ function enforce(access: Access, request: FastifyRequest): void {
   if (access === 'authenticated') return;
   if (user.status !== 'active') throw forbidden(PENDING_ACCOUNT_MESSAGE);
   if (access === 'active') return;
-  if (access.roles.includes(user.role as Role)) return;
-  if (access.ownVessel?.includes(user.role as Role) && user.vesselId !== null && vesselOfUrl(request) === user.vesselId) return;
-  throw forbidden('You do not have permission to do this');
+  const role = user.role as Role;
+  if (!access.roles.includes(role) && !access.ownVessel?.includes(role)) throw forbidden('You do not have permission to do this');
+  // Auditors read; every command of the fleet is refused with a message saying why.
+  if (isReadOnlyRole(role) && !READ_METHODS.has(request.method)) throw forbidden(READ_ONLY_MESSAGE);
 }
 
-/** The vessel a route's URL names (/api/vessels/:id/...), if any. */
-function vesselOfUrl(request: FastifyRequest): string | undefined {
-  const params = request.params as { id?: unknown } | undefined;
-  return typeof params?.id === 'string' ? params.id : undefined;
+/** The vessel the route is about (declared, or the :id of /api/vessels/:id/...), if any. */
+function ownerVesselOf(request: FastifyRequest) {
+  const declared = request.routeOptions.config?.ownerVessel;
+  if (declared) return declared(request);
+  return request.routeOptions.url?.startsWith('/api/vessels/:id') ? vesselOfUrl(request) : undefined;
+}
+
+/**
+ * A call about one vessel answers 404 outside the caller's scope, as if the vessel did not exist.
+ * A role allowed only on its own vessel (a captain) may not use a route that names no vessel.
+ */
+async function enforceOwnerVessel(access: Access, request: FastifyRequest, db: ReadDb): Promise<void> {
+  if (typeof access === 'string') return;
+  const vesselId = await ownerVesselOf(request);
+  if (vesselId === undefined) {
+    if (!access.roles.includes(request.user?.role as Role)) throw forbidden('You do not have permission to do this');
+    return;
+  }
+  if (!(await canActOnVessel(db, request.user, vesselId))) throw (request.routeOptions.config?.notFound ?? vesselNotFound)();
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date): void {

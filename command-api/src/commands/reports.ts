@@ -5,6 +5,7 @@ import {
   type AuditReport,
   type ReportCommand,
   type ReportVessel,
+  type VesselScope,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { newId } from '../ids';
@@ -33,10 +34,11 @@ function reportVessels(rows: readonly unknown[]): ReportVessel[] {
 export async function generateAuditReport(
   deps: AppDeps,
   context: CommandContext,
+  scope: VesselScope,
 ): Promise<{ report: AuditReport; position?: LogPosition }> {
   // One moment for the whole report: the day the chests are judged on and the generation time.
   const at = context.now;
-  const vessels = reportVessels(await listFleetCompliance(deps.db, isoToday(at)));
+  const vessels = reportVessels(await listFleetCompliance(deps.db, isoToday(at), scope));
   const reportId = newId();
   const command: ReportCommand = { type: 'GenerateAuditReport', reportId, generatedAt: at.toISOString(), vessels };
   // The answer is the event itself; the activity feed shows the report right after.

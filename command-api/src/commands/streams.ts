@@ -58,4 +58,5 @@ export const READ_MODELS = {
   medicalChest: 'medical-chest',
   inventoryImports: 'inventory-imports',
   orders: 'orders',
+  assignments: 'assignments',
 } as const;

@@ -1,9 +1,20 @@
-import { DomainError, normalizeEmail, type Profile, type Role, type UserStatus } from '@medchest/domain';
+import {
+  adminCreateUserSchema,
+  adminEditUserSchema,
+  ALL_VESSELS,
+  DomainError,
+  fleetAssignmentSchema,
+  normalizeEmail,
+  vesselAssignmentSchema,
+  type Profile,
+  type Role,
+  type UserStatus,
+} from '@medchest/domain';
 import { waitForReadModels } from '@medchest/eventstore/commands/handler';
 import { savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { isUuid, userIdForEmail } from '../ids';
-import { getUser } from '../readModels';
+import { getUser, listAssignedFleets, listAssignedVesselIds, listUsers, listVessels } from '../readModels';
 import type { AppDeps, CommandContext } from './context';
 import { READ_MODELS, users, vessels } from './streams';
 
@@ -27,6 +38,11 @@ export interface Registration {
 
 /** User answers and the login read the users read model; the admin's approval also sends mail (the email log). */
 const USER_READ_MODELS = [READ_MODELS.users];
+
+/** Assignments answer from their read model; the seed waits once at its end instead. */
+const assignmentWait = (options: { waitForReadModels?: boolean }) => ({
+  readModels: options.waitForReadModels === false ? [] : [READ_MODELS.assignments],
+});
 
 const userNotFound = () => new DomainError('not_found', 'User not found');
 const INVALID_VESSEL = 'Please select a valid vessel';
@@ -86,10 +102,11 @@ export async function approveUser(deps: AppDeps, userId: string, context: Comman
 }
 
 export async function suspendUser(deps: AppDeps, userId: string, context: CommandContext) {
-  await existingUser(deps, userId);
+  const user = await existingUser(deps, userId);
   if (userId === context.userId) {
     throw new DomainError('validation', 'You cannot suspend your own account');
   }
+  await refuseLastAdmin(deps, user, 'suspend');
   const { position } = await users.handle(deps, userId, { type: 'SuspendUser', userId }, context, { readModels: USER_READ_MODELS });
   return { user: await existingUser(deps, userId), position };
 }
@@ -98,7 +115,14 @@ export async function suspendUser(deps: AppDeps, userId: string, context: Comman
  * PATCH semantics: the fields sent replace their values, the others keep theirs. The event carries
  * the whole profile, so a read model replaying it never loses a field the form did not send.
  */
-export async function updateProfile(deps: AppDeps, userId: string, changes: Profile, context: CommandContext) {
+export async function updateProfile(
+  deps: AppDeps,
+  userId: string,
+  changes: Profile,
+  context: CommandContext,
+  /** Whether the account may choose this vessel (its scope); any live vessel when not given. */
+  vesselInScope: (vesselId: string) => Promise<boolean> = async () => true,
+) {
   const user = await existingUser(deps, userId);
   const current: Profile = {
     firstName: user.firstName ?? undefined,
@@ -113,9 +137,112 @@ export async function updateProfile(deps: AppDeps, userId: string, changes: Prof
   // A preferred vessel is one that exists (its own stream says so); a choice already on record
   // stays acceptable if that vessel was deleted since, so saving other fields still works.
   const preferredVessel = profile.preferredVessel;
-  if (preferredVessel && preferredVessel !== current.preferredVessel && !(await vesselExists(deps, preferredVessel))) {
+  if (
+    preferredVessel &&
+    preferredVessel !== current.preferredVessel &&
+    !((await vesselExists(deps, preferredVessel)) && (await vesselInScope(preferredVessel)))
+  ) {
     throw new DomainError('validation', INVALID_VESSEL, { preferredVessel: INVALID_VESSEL });
   }
   const { position } = await users.handle(deps, userId, { type: 'UpdateProfile', userId, profile }, context, { readModels: USER_READ_MODELS });
   return { user: await existingUser(deps, userId), position };
+}
+
+/** Active admins other than this user: the last admin may be neither suspended nor deleted. */
+async function otherActiveAdmins(deps: AppDeps, userId: string): Promise<number> {
+  const users = await listUsers(deps.db);
+  return users.filter((u) => u.role === 'admin' && u.status === 'active' && u.id !== userId).length;
+}
+
+async function refuseLastAdmin(deps: AppDeps, user: { id: string; role: string; status: string }, action: string) {
+  if (user.role === 'admin' && user.status === 'active' && (await otherActiveAdmins(deps, user.id)) === 0) {
+    throw new DomainError('validation', `You cannot ${action} the last administrator`);
+  }
+}
+
+/** POST /api/admin/users/create: an account made by an admin (pending unless said otherwise). */
+export async function createUserByAdmin(deps: AppDeps, body: unknown, context: CommandContext) {
+  const input = adminCreateUserSchema.parse(body);
+  const { userId } = await registerUser(
+    deps,
+    { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName, role: input.role, status: input.status, source: 'admin' },
+    context,
+  );
+  const profile = { phone: input.phone, company: input.company };
+  if (profile.phone || profile.company) return updateProfile(deps, userId, profile, context);
+  return { user: await existingUser(deps, userId), position: undefined };
+}
+
+/**
+ * PATCH /api/admin/users/{id}: names, phone, company, role, a new password. A change of role or
+ * password ends every session of the account (the caller ends them: it owns the session store).
+ */
+export async function editUserByAdmin(deps: AppDeps, userId: string, body: unknown, context: CommandContext) {
+  const user = await existingUser(deps, userId);
+  const input = adminEditUserSchema.parse(body);
+  let position;
+  const { role, password, ...profile } = input;
+  if (Object.values(profile).some((v) => v !== undefined)) ({ position } = await updateProfile(deps, userId, profile, context));
+  let roleChanged = false;
+  if (role !== undefined && role !== user.role) {
+    if (userId === context.userId) throw new DomainError('validation', 'You cannot change your own role', { role: 'You cannot change your own role' });
+    if (role !== 'admin') await refuseLastAdmin(deps, user, 'change the role of');
+    const result = await users.handle(deps, userId, { type: 'ChangeRole', userId, role }, context, { readModels: USER_READ_MODELS });
+    position = result.position ?? position;
+    roleChanged = result.events.length > 0;
+  }
+  if (password !== undefined) await savePasswordHash(deps.db, userId, await hashPassword(password));
+  return { user: await existingUser(deps, userId), position, endSessions: roleChanged || password !== undefined };
+}
+
+export async function reactivateUser(deps: AppDeps, userId: string, context: CommandContext) {
+  await existingUser(deps, userId);
+  const { position } = await users.handle(deps, userId, { type: 'ReactivateUser', userId }, context, { readModels: USER_READ_MODELS });
+  return { user: await existingUser(deps, userId), position };
+}
+
+/** DELETE /api/admin/users/{id}: never oneself, never the last admin. */
+export async function deleteUser(deps: AppDeps, userId: string, context: CommandContext) {
+  const user = await existingUser(deps, userId);
+  if (userId === context.userId) throw new DomainError('validation', 'You cannot delete your own account');
+  await refuseLastAdmin(deps, user, 'delete');
+  const { position } = await users.handle(deps, userId, { type: 'DeleteUser', userId }, context, { readModels: [...USER_READ_MODELS, READ_MODELS.assignments] });
+  return { position };
+}
+
+/** POST /api/admin/users/{id}/vessels: the whole list; every id must be a live vessel. */
+export async function assignVessels(
+  deps: AppDeps,
+  userId: string,
+  body: unknown,
+  context: CommandContext,
+  options: { waitForReadModels?: boolean } = {},
+) {
+  await existingUser(deps, userId);
+  const { vesselIds } = vesselAssignmentSchema.parse(body);
+  const unique = [...new Set(vesselIds)];
+  const live = new Set((await listVessels(deps.db, ALL_VESSELS)).map((v) => v.id));
+  const unknown = unique.filter((id) => !live.has(id));
+  if (unknown.length > 0) throw new DomainError('validation', INVALID_VESSEL, { vesselIds: INVALID_VESSEL });
+  const { position } = await users.handle(deps, userId, { type: 'AssignVessels', userId, vesselIds: unique },
+    context,
+    assignmentWait(options),
+  );
+  return { vesselIds: await listAssignedVesselIds(deps.db, userId), position };
+}
+
+/** POST /api/admin/users/{id}/fleets: the whole list of fleet names. */
+export async function assignFleets(
+  deps: AppDeps,
+  userId: string,
+  body: unknown,
+  context: CommandContext,
+  options: { waitForReadModels?: boolean } = {},
+) {
+  // The seed assigns right after registering, before the read model has the user: the stream's
+  // own decider says whether the user exists.
+  if (!isUuid(userId)) throw userNotFound();
+  const { fleets } = fleetAssignmentSchema.parse(body);
+  const { position } = await users.handle(deps, userId, { type: 'AssignFleets', userId, fleets }, context, assignmentWait(options));
+  return { fleets: await listAssignedFleets(deps.db, userId), position };
 }

@@ -23,7 +23,8 @@ import { imoClaims, READ_MODELS, vessels } from './streams';
  */
 
 /** What the screens show right after a vessel command: the vessel list and page, the dashboard, the feed. */
-const VESSEL_READ_MODELS = [READ_MODELS.vessels, READ_MODELS.fleetCompliance, READ_MODELS.activity, READ_MODELS.medicalChest];
+// The assignments model too: a fleet manager's new vessel is theirs on the very next read.
+const VESSEL_READ_MODELS = [READ_MODELS.vessels, READ_MODELS.fleetCompliance, READ_MODELS.activity, READ_MODELS.medicalChest, READ_MODELS.assignments];
 
 /** The claim (and release) a vessel's change of IMO number brings, decided on the claim streams. */
 async function imoDecisions(
@@ -60,11 +61,11 @@ export async function createVessel(
   deps: AppDeps,
   body: unknown,
   context: CommandContext,
-  options: { vesselId?: string; waitForReadModels?: boolean } = {},
+  options: { vesselId?: string; waitForReadModels?: boolean; assignTo?: string } = {},
 ) {
   const details = vesselFormSchema.parse(formBody(body));
   const vesselId = options.vesselId ?? newId();
-  const result = await vessels.handle(deps, vesselId, { type: 'CreateVessel', vesselId, details }, context, {
+  const result = await vessels.handle(deps, vesselId, { type: 'CreateVessel', vesselId, details, ...(options.assignTo ? { assignTo: options.assignTo } : {}) }, context, {
     readModels: waitOption(options.waitForReadModels),
     alongside: (decided, read) => imoDecisions(vesselId, context.now, decided, read),
   });

@@ -236,9 +236,14 @@ describe('sign-up, pending account, approval', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ id, status: 'active' });
 
-    // The same session now reaches the app.
+    // The same session now reaches the app: no vessel of anyone else's until an admin assigns some.
     expect((await get('/api/vessels', cookie)).statusCode).toBe(200);
-    expect((await get('/api/dashboard/stats', cookie)).json().totalVessels).toBe(31);
+    expect((await get('/api/dashboard/stats', cookie)).json().totalVessels).toBe(0);
+    const fleet = ((await get('/api/admin/fleets', admin)).json() as string[])[0];
+    expect((await t.send('POST', `/api/admin/users/${id}/fleets`, admin, { fleets: [fleet] })).statusCode).toBe(200);
+    const inFleet = ((await get('/api/vessels', admin)).json() as { fleet: string }[]).filter((v) => v.fleet === fleet).length;
+    expect(inFleet).toBeGreaterThan(0);
+    expect((await get('/api/dashboard/stats', cookie)).json().totalVessels).toBe(inFleet);
   });
 
   it('refuses a second account for the same email, whatever its case: 409 on the email field', async () => {
@@ -330,11 +335,13 @@ describe('profile', () => {
     expect((await t.allEvents()).length).toBe(before);
   });
 
-  it('accepts a preferred vessel only if it is an existing vessel (400 "Please select a valid vessel" otherwise); empty clears it', async () => {
-    await t.createUser('prefers@fleet.example', 'secret-1', 'fleet_manager');
+  it('accepts a preferred vessel only if it is an existing vessel of their scope (400 "Please select a valid vessel" otherwise); empty clears it', async () => {
+    const { userId } = await t.createUser('prefers@fleet.example', 'secret-1', 'fleet_manager');
+    const [mine, notMine] = (await get('/api/vessels', admin)).json() as { id: string }[];
+    await t.assign(userId, { vesselIds: [mine.id] });
     const cookie = await t.login('prefers@fleet.example', 'secret-1');
     const before = (await t.allEvents()).length;
-    for (const preferredVessel of ['not-a-vessel', '6b1f3c52-2f3e-4f65-9a55-6d1b3c0f7e11']) {
+    for (const preferredVessel of ['not-a-vessel', '6b1f3c52-2f3e-4f65-9a55-6d1b3c0f7e11', notMine.id]) {
       const bad = await patch('/api/auth/profile', { preferredVessel }, cookie);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: 'Please select a valid vessel', fieldErrors: { preferredVessel: 'Please select a valid vessel' } });
@@ -342,6 +349,7 @@ describe('profile', () => {
     expect((await t.allEvents()).length).toBe(before);
 
     const [vessel] = (await get('/api/vessels', cookie)).json() as { id: string }[];
+    expect(vessel.id).toBe(mine.id);
     const chosen = await patch('/api/auth/profile', { preferredVessel: vessel.id }, cookie);
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().preferredVessel).toBe(vessel.id);

@@ -11,6 +11,7 @@ import { createAttemptLimiter } from '../auth/attempts';
 import { findPasswordHash } from '../auth/credentials';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import { decoyPasswordHash, verifyPassword } from '../auth/password';
+import { canActOnVessel } from '../auth/scope';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
 import { registerUser, updateProfile } from '../commands/users';
@@ -122,9 +123,12 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
   app.patch('/api/auth/profile', { config: { access: 'authenticated' } }, async (request, reply) => {
     if (!request.user) throw unauthorized();
     const changes = profileSchema.parse(formBody(request.body));
-    const { user, position } = await updateProfile(deps, request.user.id, changes, commandContext(request));
+    const user = request.user;
+    const { user: updated, position } = await updateProfile(deps, user.id, changes, commandContext(request), (vesselId) =>
+      canActOnVessel(deps.db, user, vesselId),
+    );
     answerPosition(reply, position);
-    return user;
+    return updated;
   });
 
   /** The server login route the web sends a logged-out browser to: the login page. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../commands/context';
 import { createJsonAnswerSender } from '../http/jsonAnswer';
 import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_PAGE_SIZE, isoToday, MAX_ACTIVITY_PAGE_SIZE } from '@medchest/domain';
 import { isUuid } from '../ids';
-import { createReadCache, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
+import { createReadCache, createScopedReadCache, vesselIdsInScope, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = DEFAULT_ACTIVITY_PAGE_SIZE;
 export const ACTIVITY_LIMIT_MAX = MAX_ACTIVITY_PAGE_SIZE;
@@ -47,8 +47,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
   // The two fleet-wide answers are served from memory while the read models they come from have
   // not moved (see createReadCache): one small read instead of a thousand rows parsed and written
   // out again on every dashboard load; the long one goes gzipped to clients that accept it.
-  const statsCache = createReadCache(deps.db, ['vessels', 'medical-chest']);
-  const fleetComplianceCache = createReadCache(deps.db, ['fleet-compliance', 'medical-chest']);
+  // Kept per scope: each account's answer covers only the vessels it may see.
+  const statsCache = createScopedReadCache(deps.db, ['vessels', 'medical-chest']);
+  const fleetComplianceCache = createScopedReadCache(deps.db, ['fleet-compliance', 'medical-chest']);
   const sendStats = createJsonAnswerSender();
   const sendFleetCompliance = createJsonAnswerSender();
 
@@ -57,15 +58,17 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
     // The certificate badges count calendar days in the server's local time zone (date-fns), the
     // chest in UTC days: the answer holds while neither day changes.
     const key = `${isoToday(at)} ${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
-    return sendStats(request, reply, await statsCache.get({ today: isoToday(at), key }, () => getDashboardStats(deps.db, at)));
+    return sendStats(request, reply, await statsCache.get(request.scope, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at, request.scope)));
   });
 
   app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async (request, reply) => {
     const today = isoToday(now());
-    return sendFleetCompliance(request, reply, await fleetComplianceCache.get({ today }, () => listFleetCompliance(deps.db, today)));
+    return sendFleetCompliance(request, reply, await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliance(deps.db, today, request.scope)));
   });
 
-  app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async () => listCriticalItems(deps.db, isoToday(now())));
+  app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async (request) =>
+    listCriticalItems(deps.db, isoToday(now()), request.scope),
+  );
 
   /**
    * The activity log (spec 001 §7): an array of lines as the specification has it, newest first,
@@ -73,7 +76,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
    */
   app.get('/api/dashboard/all-activities', { config: { access: FLEET } }, async (request, reply) => {
     const { limit, search, vesselId, type, before } = activityQuery.parse(request.query ?? {});
-    const page = await listActivityPage(deps.db, { limit, search, vesselId, type, before });
+    const vesselScope = await vesselIdsInScope(deps.db, request.scope);
+    const page = await listActivityPage(deps.db, { limit, search, vesselId, type, before, vesselScope });
     reply.header(TOTAL_COUNT_HEADER, String(page.total));
     if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     return page.activities;

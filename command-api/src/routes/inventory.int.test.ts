@@ -297,15 +297,15 @@ describe('inventory access', () => {
     expect(response.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it.each(routes)('%s %s answers 403 to a captain of no vessel and to a pending account', async (method, url) => {
-    for (const cookie of [captain, pending]) {
+  it.each(routes)('%s %s answers 404 to a captain of no vessel (not theirs: as if absent) and 403 to a pending account', async (method, url) => {
+    for (const [cookie, status] of [[captain, 404], [pending, 403]] as const) {
       const response = await send(method, url, cookie, body(method));
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(status);
       expect(typeof response.json().message).toBe('string');
     }
   });
 
-  it('a captain cannot import into or edit a real vessel: 403 and nothing appended', async () => {
+  it('a captain cannot import into or edit a real vessel (404: not theirs), nor a pending account (403); nothing appended', async () => {
     const vesselId = await createVessel();
     await send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, manager, {
       fileName: 'chest.csv',
@@ -313,14 +313,14 @@ describe('inventory access', () => {
     });
     const [batch] = (await send('GET', `/api/vessels/${vesselId}/inventory`, manager)).json() as Batch[];
     const before = (await t.allEvents()).length;
-    for (const cookie of [captain, pending]) {
-      expect((await send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, cookie, body('POST'))).statusCode).toBe(403);
-      expect((await send('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, cookie, { quantityOnBoard: 1 })).statusCode).toBe(403);
+    for (const [cookie, status] of [[captain, 404], [pending, 403]] as const) {
+      expect((await send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, cookie, body('POST'))).statusCode).toBe(status);
+      expect((await send('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, cookie, { quantityOnBoard: 1 })).statusCode).toBe(status);
     }
     expect((await t.allEvents()).length).toBe(before);
   });
 
-  it("a captain keeps their own vessel's chest, and gets 403 with nothing appended on another vessel", async () => {
+  it("a captain keeps their own vessel's chest, and gets 404 with nothing appended on another vessel", async () => {
     const own = await createVessel();
     const other = await createVessel();
     const skipper = await t.captainOf(own);
@@ -348,7 +348,7 @@ describe('inventory access', () => {
       ['PATCH', `/api/vessels/${own}/inventory/${otherBatch.id}`, { quantityOnBoard: 0 }],
     ] as const) {
       const response = await send(method, url, skipper, payload);
-      expect([url, response.statusCode]).toEqual([url, url.startsWith(`/api/vessels/${own}`) ? 404 : 403]);
+      expect([url, response.statusCode]).toEqual([url, 404]);
     }
     expect((await t.allEvents()).length).toBe(before);
     expect((await send('GET', `/api/vessels/${other}/inventory`, manager)).json()).toMatchObject([{ quantityOnBoard: 5 }]);

@@ -19,6 +19,7 @@ import { isUuid } from '../ids';
 import { getOrder, listOrders, listSupplierOrders } from '../readModels';
 
 type WithId = { Params: { id: string } };
+
 type WithToken = { Params: { token: string } };
 
 const listQuery = z.object({
@@ -37,6 +38,18 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
   app,
   { deps, now, supplierLinkSecret },
 ) => {
+  /**
+   * The calls about one order: the fleet roles, on orders of vessels in their scope (issue 9). An
+   * order of a vessel outside it answers 404 Order not found, exactly as an unknown order does.
+   */
+  const ORDER_OF_URL = {
+    access: FLEET,
+    notFound: orderNotFound,
+    ownerVessel: async (request: FastifyRequest) => {
+      const { id } = request.params as { id?: string };
+      return id && isUuid(id) ? (await getOrder(deps.db, id))?.vesselId : undefined;
+    },
+  };
   const sendOrder = (reply: FastifyReply, result: Awaited<ReturnType<typeof createOrder>>, code = 200) => {
     answerPosition(reply, result.position);
     return reply.code(code).send(result.order);
@@ -44,35 +57,35 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
 
   app.post<WithId>('/api/vessels/:id/generate-order', { config: { access: FLEET } }, async (request) => previewOrder(deps, request.params.id, request.body));
 
-  app.get('/api/orders', { config: { access: FLEET } }, async (request) => listOrders(deps.db, listQuery.parse(request.query ?? {})));
+  app.get('/api/orders', { config: { access: FLEET } }, async (request) => listOrders(deps.db, { ...listQuery.parse(request.query ?? {}), scope: request.scope }));
 
   app.post('/api/orders', { config: { access: FLEET } }, async (request, reply) => sendOrder(reply, await createOrder(deps, request.body, commandContext(request)), 201));
 
-  app.get<WithId>('/api/orders/:id', { config: { access: FLEET } }, async (request) => {
+  app.get<WithId>('/api/orders/:id', { config: ORDER_OF_URL }, async (request) => {
     const order = isUuid(request.params.id) ? await getOrder(deps.db, request.params.id) : undefined;
     if (!order) throw orderNotFound();
     return order;
   });
 
-  app.patch<WithId>('/api/orders/:id/status', { config: { access: FLEET } }, async (request, reply) =>
+  app.patch<WithId>('/api/orders/:id/status', { config: ORDER_OF_URL }, async (request, reply) =>
     sendOrder(reply, await changeOrderStatus(deps, request.params.id, request.body, commandContext(request))),
   );
 
-  app.patch<WithId>('/api/orders/:id/assign-vendor', { config: { access: FLEET } }, async (request, reply) =>
+  app.patch<WithId>('/api/orders/:id/assign-vendor', { config: ORDER_OF_URL }, async (request, reply) =>
     sendOrder(reply, await assignVendor(deps, request.params.id, request.body, commandContext(request))),
   );
 
-  app.get<WithId & { Querystring: { format?: string } }>('/api/orders/:id/export', { config: { access: FLEET } }, async (request, reply) => {
+  app.get<WithId & { Querystring: { format?: string } }>('/api/orders/:id/export', { config: ORDER_OF_URL }, async (request, reply) => {
     const file = await exportOrder(deps, request.params.id, request.query.format);
     const disposition = file.contentType === 'application/pdf' ? 'inline' : 'attachment';
     return reply.header('content-type', file.contentType).header('content-disposition', `${disposition}; filename="${file.fileName}"`).send(file.body);
   });
 
   app.get<{ Params: { supplierName: string } }>('/api/supplier/orders/:supplierName', { config: { access: FLEET } }, async (request) =>
-    listSupplierOrders(deps.db, request.params.supplierName),
+    listSupplierOrders(deps.db, request.params.supplierName, { scope: request.scope }),
   );
 
-  app.put<WithId>('/api/supplier/orders/:id/acknowledge', { config: { access: FLEET } }, async (request, reply) =>
+  app.put<WithId>('/api/supplier/orders/:id/acknowledge', { config: ORDER_OF_URL }, async (request, reply) =>
     sendOrder(reply, await acknowledgeOrder(deps, request.params.id, commandContext(request))),
   );
 

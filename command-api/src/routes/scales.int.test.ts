@@ -286,13 +286,15 @@ describe("a vessel's scale", () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it('is for fleet roles: 401 without a session, 403 for a captain of no vessel and a pending account', async () => {
+  it('is for fleet roles: 401 without a session, 404 for a captain of no vessel (not theirs), 403 for a pending account', async () => {
     const vesselId = await createVessel();
     const before = await eventCount();
     expect((await send('GET', `/api/vessels/${vesselId}/scale`)).statusCode).toBe(401);
     expect((await send('PUT', `/api/vessels/${vesselId}/scale`, undefined, { scaleId: SHIPPED.id })).statusCode).toBe(401);
+    for (const [cookie, status] of [[captain, 404], [pending, 403]] as const) {
+      expect((await send('GET', `/api/vessels/${vesselId}/scale`, cookie)).statusCode).toBe(status);
+    }
     for (const cookie of [captain, pending]) {
-      expect((await send('GET', `/api/vessels/${vesselId}/scale`, cookie)).statusCode).toBe(403);
       expect((await send('PUT', `/api/vessels/${vesselId}/scale`, cookie, { scaleId: SHIPPED.id })).statusCode).toBe(403);
     }
     expect(await eventCount()).toBe(before);
@@ -303,7 +305,7 @@ describe("a vessel's scale", () => {
     const other = await createVessel();
     const skipper = await t.captainOf(own);
     expect((await send('GET', `/api/vessels/${own}/scale`, skipper)).json()).toEqual(SHIPPED);
-    expect((await send('GET', `/api/vessels/${other}/scale`, skipper)).statusCode).toBe(403);
+    expect((await send('GET', `/api/vessels/${other}/scale`, skipper)).statusCode).toBe(404);
     const before = await eventCount();
     const scale = await importScale();
     expect((await send('PUT', `/api/vessels/${own}/scale`, skipper, { scaleId: scale.id })).statusCode).toBe(403);

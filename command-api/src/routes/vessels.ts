@@ -11,7 +11,7 @@ type WithId = { Params: { id: string } };
 
 /** The vessel calls of spec 000 §7: list, one, create, edit, delete. */
 export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/api/vessels', { config: { access: FLEET } }, async () => listVessels(deps.db));
+  app.get('/api/vessels', { config: { access: FLEET } }, async (request) => listVessels(deps.db, request.scope));
 
   app.get<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
     const vessel = isUuid(request.params.id) ? await getVessel(deps.db, request.params.id) : undefined;
@@ -20,7 +20,9 @@ export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   });
 
   app.post('/api/vessels', { config: { access: FLEET } }, async (request, reply) => {
-    const { vessel, position } = await createVessel(deps, request.body, commandContext(request));
+    // A fleet manager's new vessel is assigned to them by the creating event itself.
+    const assignTo = request.user?.role === 'fleet_manager' ? request.user.id : undefined;
+    const { vessel, position } = await createVessel(deps, request.body, commandContext(request), { assignTo });
     answerPosition(reply, position);
     return reply.code(201).send(vessel);
   });

@@ -301,11 +301,11 @@ describe('volume requirements: unknown vessels and access', () => {
     }
   });
 
-  it('answers 403 to a captain and to a pending account', async () => {
+  it('answers 404 to a captain of another vessel (as if absent) and 403 to a pending account', async () => {
     const vesselId = await createVessel();
-    for (const cookie of [captain, pending]) {
+    for (const [cookie, status] of [[captain, 404], [pending, 403]] as const) {
       const response = await send('GET', `/api/vessels/${vesselId}/volume-requirements`, cookie);
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(status);
       expect(typeof response.json().message).toBe('string');
     }
   });

@@ -8,8 +8,7 @@ import {
   contractEndTone,
   vesselStatus,
   type ItemStatus,
-  type VesselStatus,
-} from '@medchest/domain';
+  type VesselStatus, ALL_VESSELS } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { listVesselBatches, listVessels } from '@medchest/projections';
 import pg from 'pg';
@@ -61,7 +60,7 @@ describe('demo seed', () => {
 
   it('gives the fleet every chest status: 3 Critical, 6 Non-Compliant, 7 Expiring Soon, 15 Compliant (batches read model + domain rules)', async () => {
     const scale = loadShippedScale();
-    const vessels = await listVessels(t.db);
+    const vessels = await listVessels(t.db, ALL_VESSELS);
     const statuses: VesselStatus[] = [];
     for (const v of vessels) {
       const batches = await listVesselBatches(t.db, v.id);
@@ -81,7 +80,7 @@ describe('demo seed', () => {
   it('answers the same statuses through GET /api/vessels/:id/volume-requirements', async () => {
     const manager = await t.login('demo@medchest.example', 'medchest-demo');
     const statuses: VesselStatus[] = [];
-    for (const v of await listVessels(t.db)) {
+    for (const v of await listVessels(t.db, ALL_VESSELS)) {
       const response = await t.app.inject({ method: 'GET', url: `/api/vessels/${v.id}/volume-requirements`, headers: { cookie: manager } });
       expect(response.statusCode).toBe(200);
       const rows = response.json() as { complianceStatus: ItemStatus; expiringSoon: boolean }[];
@@ -93,7 +92,7 @@ describe('demo seed', () => {
   });
 
   it('gives a realistic fleet: valid IMO numbers, several fleets and owners, every flag and type, crews 12-40', async () => {
-    const vessels = await listVessels(t.db);
+    const vessels = await listVessels(t.db, ALL_VESSELS);
     expect(vessels).toHaveLength(DEMO_VESSEL_COUNT);
     for (const v of vessels) expect(isValidImoNumber(v.imoNumber), `${v.vesselName} ${v.imoNumber}`).toBe(true);
     expect(new Set(vessels.map((v) => v.imoNumber)).size).toBe(31);
@@ -109,7 +108,7 @@ describe('demo seed', () => {
   });
 
   it('spreads contract end dates so past, within-90-days and later colourings all appear', async () => {
-    const vessels = await listVessels(t.db);
+    const vessels = await listVessels(t.db, ALL_VESSELS);
     const day = new Date(`${today}T00:00:00Z`);
     const tones = vessels.map((v) => contractEndTone(v.contractEndDate, day));
     expect(tones.filter((x) => x === 'past').length).toBeGreaterThanOrEqual(3);
@@ -122,7 +121,7 @@ describe('demo seed', () => {
   });
 
   it('records certificates so the dashboard shows every expiry badge: Expired, Critical, Expiring Soon, Active, Not Set', async () => {
-    const vessels = await listVessels(t.db);
+    const vessels = await listVessels(t.db, ALL_VESSELS);
     const day = new Date(`${today}T00:00:00Z`);
     const badges = vessels.map((v) => certificateBadge(v.medicalChestCertificateExpiry, day).badge);
     for (const badge of ['Expired', 'Critical', 'Expiring Soon', 'Active', 'Not Set'] as const) {
@@ -135,7 +134,7 @@ describe('demo seed', () => {
   });
 
   it('is idempotent: a second run appends nothing, a demo vessel a user deleted stays deleted, a chest a user changed stays as they left it', async () => {
-    const [first, second] = await listVessels(t.db);
+    const [first, second] = await listVessels(t.db, ALL_VESSELS);
     const manager = await t.login('demo@medchest.example', 'medchest-demo');
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/vessels/${first.id}`, headers: { cookie: manager } });
     expect(deleted.statusCode).toBe(200);
@@ -153,7 +152,7 @@ describe('demo seed', () => {
     const report = await seedDemo(t.deps, { today: '2026-09-01' });
     expect(report).toEqual({ usersCreated: 0, vesselsCreated: 0, chestsStocked: 0 });
     expect((await t.allEvents()).length).toBe(before);
-    expect(await listVessels(t.db)).toHaveLength(30);
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(30);
     expect(await listVesselBatches(t.db, second.id)).toEqual(secondBatches);
     expect(secondBatches.find((b) => b.id === batch.id)?.quantityOnBoard).toBe(0);
   });

@@ -18,7 +18,7 @@ import { hashPassword } from '../auth/password';
 import type { AppDeps, CommandContext } from '../commands/context';
 import { READ_MODELS, vessels } from '../commands/streams';
 import { bulkImport } from '../commands/inventory';
-import { registerUser } from '../commands/users';
+import { assignFleets, assignVessels, registerUser } from '../commands/users';
 import { createVessel, recordCertificate } from '../commands/vessels';
 import { MEDCHEST_NAMESPACE, userIdForEmail, uuidV5 } from '../ids';
 import { DEMO_CHEST_FILE_NAME, demoChest, demoChestStatus } from './chests';
@@ -130,6 +130,11 @@ export async function seedDemo(
     }
   }
 
+  // The demo owner manages the whole demo fleet: its fleets are assigned to them, once (an admin's
+  // later change of their assignments is theirs to keep).
+  const fleets = [...new Set(fleet.map((v) => v.fleet).filter((f): f is string => Boolean(f)))].sort();
+  last = (await assignOnce(deps, userIdForEmail(DEMO_ACCOUNT.email), { fleets }, context)) ?? last;
+
   // One bounded wait at the end rather than one per command.
   if (last) await waitForReadModels(deps, last, Object.values(READ_MODELS));
   if (report.usersCreated + report.vesselsCreated + report.chestsStocked > 0) {
@@ -138,6 +143,89 @@ export async function seedDemo(
     );
   }
   return report;
+}
+
+/**
+ * Give a seeded account its assignments unless its stream already records some (so a seed run
+ * again, or an admin's change since, is left alone). Answers the position appended at, if any.
+ */
+async function assignOnce(
+  deps: AppDeps,
+  userId: string,
+  assignments: { fleets?: string[]; vesselIds?: string[] },
+  context: CommandContext,
+): Promise<LogPosition | undefined> {
+  const events = await deps.store.readStream(userStreamId(userId));
+  if (events.length === 0) return undefined;
+  let last: LogPosition | undefined;
+  if (assignments.fleets && !events.some((e) => e.type === 'UserFleetsAssigned')) {
+    last = (await assignFleets(deps, userId, { fleets: assignments.fleets }, context, { waitForReadModels: false })).position ?? last;
+  }
+  if (assignments.vesselIds && !events.some((e) => e.type === 'UserVesselsAssigned')) {
+    last = (await assignVessels(deps, userId, { vesselIds: assignments.vesselIds }, context, { waitForReadModels: false })).position ?? last;
+  }
+  return last;
+}
+
+/** The demo's other people (issue 9): an auditor of one fleet, and a second company with its own vessels. */
+export const AUDITOR_ACCOUNT = {
+  email: 'auditor@medchest.example',
+  password: 'medchest-audit',
+  firstName: 'Ines',
+  lastName: 'Auditor',
+  role: 'auditor' as Role,
+  /** The one demo fleet the auditor reads. */
+  fleet: 'North Atlantic Fleet',
+};
+export const SECOND_COMPANY_ACCOUNT = {
+  email: 'harbour@medchest.example',
+  password: 'medchest-harbour',
+  firstName: 'Harald',
+  lastName: 'Harbour',
+  role: 'fleet_manager' as Role,
+  company: 'Harbour Lines Ltd',
+};
+/** The second company's two vessels: created by its fleet manager, so theirs alone. */
+export const SECOND_COMPANY_VESSELS = [
+  { vesselName: 'Harbour Pioneer', imoNumber: '9512006', flagState: 'BAHAMAS', crewSizeCategory: 14, fleet: 'Harbour Lines Fleet', ownershipCompany: 'Harbour Lines Ltd' },
+  { vesselName: 'Harbour Venture', imoNumber: '9512018', flagState: 'LIBERIA', crewSizeCategory: 22, fleet: 'Harbour Lines Fleet', ownershipCompany: 'Harbour Lines Ltd' },
+] as const;
+
+/**
+ * The demo's other accounts, so isolation can be seen: an auditor reading one fleet of the demo
+ * owner, and a fleet manager of another company with two vessels of its own (the demo owner never
+ * sees them, nor they the demo fleet). Idempotent like seedDemo.
+ */
+export async function seedDemoPeople(deps: AppDeps, options: { log?: { info(msg: string): void } } = {}): Promise<void> {
+  const context = { userId: null, correlationId: `seed-${randomUUID()}` };
+  let last: LogPosition | undefined;
+  for (const account of [AUDITOR_ACCOUNT, SECOND_COMPANY_ACCOUNT]) {
+    const userId = userIdForEmail(account.email);
+    if ((await deps.store.readStream(userStreamId(userId), { maxCount: 1 })).length > 0) {
+      if (!(await findPasswordHash(deps.db, userId))) await savePasswordHash(deps.db, userId, await hashPassword(account.password));
+      continue;
+    }
+    const { email, password, firstName, lastName, role } = account;
+    last = (await registerUser(deps, { email, password, firstName, lastName, role, status: 'active', source: 'seed' }, context, { waitForReadModels: false })).position ?? last;
+  }
+  last = (await assignOnce(deps, userIdForEmail(AUDITOR_ACCOUNT.email), { fleets: [AUDITOR_ACCOUNT.fleet] }, context)) ?? last;
+  const harbour = userIdForEmail(SECOND_COMPANY_ACCOUNT.email);
+  const harbourContext = { ...context, userId: harbour };
+  for (const vessel of SECOND_COMPANY_VESSELS) {
+    const vesselId = demoVesselId(vessel.imoNumber);
+    if ((await deps.store.readStream(vesselStreamId(vesselId), { maxCount: 1 })).length > 0) continue;
+    try {
+      const created = await createVessel(deps, vessel, harbourContext, { vesselId, waitForReadModels: false, assignTo: harbour });
+      last = created.position ?? last;
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'conflict') continue; // someone else's vessel holds the IMO number
+      throw error;
+    }
+  }
+  if (last) {
+    await waitForReadModels(deps, last);
+    options.log?.info('Seeded the demo people: an auditor and a second company');
+  }
 }
 
 /**

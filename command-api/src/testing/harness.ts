@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createPgSessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
-import { registerUser } from '../commands/users';
+import { assignFleets, assignVessels, registerUser } from '../commands/users';
 import { eventCodec, type Role, type UserStatus } from '@medchest/domain';
 
 /**
@@ -59,6 +59,12 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
       });
       if (response.statusCode !== 201) throw new Error(`creating a vessel failed: ${response.statusCode} ${response.body}`);
       return (response.json() as { id: string }).id;
+    },
+    /** Give a user these vessels and fleets (the whole lists), as an admin would. */
+    async assign(userId: string, assignments: { vesselIds?: string[]; fleets?: string[] }) {
+      const context = { userId: null, correlationId: 'test' };
+      if (assignments.vesselIds) await assignVessels(deps, userId, { vesselIds: assignments.vesselIds }, context);
+      if (assignments.fleets) await assignFleets(deps, userId, { fleets: assignments.fleets }, context);
     },
     /** A captain of one vessel (accountType captain), logged in: returns the cookie header. */
     async captainOf(vesselId: string, email = `captain-${vesselId.slice(0, 8)}@fleet.example`): Promise<string> {

@@ -13,3 +13,6 @@ export const DEMO_FLEET_OWNER = { email: 'demo@medchest.example', password: 'med
 /** What a pending account is told, at login and on every page it cannot reach yet. */
 export const PENDING_ACCOUNT_MESSAGE =
   'Your account is pending approval by an administrator. Until then you can only edit your profile.';
+
+/** How the history names what a deleted account did (its name is erased; the entries stay). */
+export const DELETED_USER_NAME = 'Deleted user';

@@ -19,7 +19,12 @@ export type UserCommand =
     }
   | { type: 'ApproveUser'; userId: string }
   | { type: 'SuspendUser'; userId: string }
-  | { type: 'UpdateProfile'; userId: string; profile: Profile };
+  | { type: 'UpdateProfile'; userId: string; profile: Profile }
+  | { type: 'AssignVessels'; userId: string; vesselIds: readonly string[] }
+  | { type: 'AssignFleets'; userId: string; fleets: readonly string[] }
+  | { type: 'ChangeRole'; userId: string; role: Role }
+  | { type: 'ReactivateUser'; userId: string }
+  | { type: 'DeleteUser'; userId: string };
 
 const notFound = () => new DomainError('not_found', 'User not found');
 
@@ -30,6 +35,9 @@ function sameProfile(a: Profile, b: Profile): boolean {
   for (const key of keys) if (blank(a[key]) !== blank(b[key])) return false;
   return true;
 }
+
+/** A list as a set, in the order given (an assignment list names each vessel or fleet once). */
+const unique = (values: readonly string[]) => [...new Set(values)];
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
@@ -57,6 +65,23 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       // Saving an unchanged profile is not a fact worth recording.
       if (sameProfile(state.profile, command.profile)) return [];
       return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...command.profile } }];
+    case 'ChangeRole':
+      if (state.status === 'absent') throw notFound();
+      if (state.role === command.role) return [];
+      return [{ type: 'UserRoleChanged', data: { userId: command.userId, role: command.role } }];
+    case 'ReactivateUser':
+      if (state.status === 'absent') throw notFound();
+      if (state.status !== 'suspended') throw new DomainError('conflict', 'Only a suspended account can be reactivated');
+      return [{ type: 'UserReactivated', data: { userId: command.userId } }];
+    case 'DeleteUser':
+      if (state.status === 'absent') throw notFound();
+      return [{ type: 'UserDeleted', data: { userId: command.userId } }];
+    case 'AssignVessels':
+      if (state.status === 'absent') throw notFound();
+      return [{ type: 'UserVesselsAssigned', data: { userId: command.userId, vesselIds: unique(command.vesselIds) } }];
+    case 'AssignFleets':
+      if (state.status === 'absent') throw notFound();
+      return [{ type: 'UserFleetsAssigned', data: { userId: command.userId, fleets: unique(command.fleets) } }];
   }
 }
 

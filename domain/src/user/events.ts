@@ -44,7 +44,39 @@ export const UserProfileUpdated = defineEvent(
   }),
 );
 
-export const userEventDefinitions = [UserRegistered, UserApproved, UserSuspended, UserProfileUpdated] as const;
+/**
+ * Assignments (issue 9): the whole list after an admin's change, so the history shows who could
+ * see which vessels from when. The actor is the event's metadata.userId.
+ */
+export const UserVesselsAssigned = defineEvent(
+  'UserVesselsAssigned',
+  1,
+  z.object({ userId: z.string(), vesselIds: z.array(z.string()) }),
+);
+/** Fleets by name (a vessel's `fleet` field): a vessel joining the fleet later is in scope too. */
+export const UserFleetsAssigned = defineEvent('UserFleetsAssigned', 1, z.object({ userId: z.string(), fleets: z.array(z.string()) }));
+
+/** An admin changed the account's role (every session of the account ends with it). */
+export const UserRoleChanged = defineEvent('UserRoleChanged', 1, z.object({ userId: z.string(), role: z.enum(ROLES) }));
+/** A suspended account made active again by an admin (no approval mail: it had one already). */
+export const UserReactivated = defineEvent('UserReactivated', 1, z.object({ userId: z.string() }));
+/**
+ * The account is gone: its assignments are removed and its personal data erased; what it did stays
+ * in the history, shown as "Deleted user".
+ */
+export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ userId: z.string() }));
+
+export const userEventDefinitions = [
+  UserRegistered,
+  UserApproved,
+  UserSuspended,
+  UserProfileUpdated,
+  UserVesselsAssigned,
+  UserFleetsAssigned,
+  UserRoleChanged,
+  UserReactivated,
+  UserDeleted,
+] as const;
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
 
 export const isUserEvent = eventGuard<UserEvent>(userEventDefinitions);

@@ -42,7 +42,55 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 
-export const ROLES = ['admin', 'fleet_manager', 'captain'] as const;
+/**
+ * admin: everything; fleet_manager: the vessels and fleets assigned to them; auditor: read-only over
+ * the vessels and fleets assigned to them (port state control replaying history); captain: their
+ * one vessel, through the captain portal.
+ */
+export const ROLES = ['admin', 'fleet_manager', 'auditor', 'captain'] as const;
 export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * The admin's create-user dialog (spec 001 §5): a valid email ('Invalid email address'), a password
+ * of at least 6 characters, optional names, phone and company; role optional (fleet manager);
+ * status defaults to pending.
+ */
+export const adminCreateUserSchema = z.object({
+  email: z.string({ error: 'Invalid email address' }).transform(normalizeEmail).pipe(z.email('Invalid email address')),
+  password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters'),
+  firstName: optionalName,
+  lastName: optionalName,
+  role: z.enum(ROLES, { error: 'Please select a valid role' }).default('fleet_manager'),
+  status: z.enum(USER_STATUSES, { error: 'Please select a valid status' }).default('pending'),
+  phone: z.preprocess((v) => (v === null ? '' : v), phoneNumberSchema.optional()),
+  company: optionalProfileText,
+});
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+
+/** The admin's edit dialog: every field optional; a password given replaces the old one. */
+export const adminEditUserSchema = z.object({
+  firstName: optionalProfileText,
+  lastName: optionalProfileText,
+  phone: z.preprocess((v) => (v === null ? '' : v), phoneNumberSchema.optional()),
+  company: optionalProfileText,
+  role: z.enum(ROLES, { error: 'Please select a valid role' }).optional(),
+  password: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').optional(),
+  ),
+});
+export type AdminEditUserInput = z.input<typeof adminEditUserSchema>;
+
+/** POST /api/admin/users/{id}/vessels and /fleets. */
+export const vesselAssignmentSchema = z.object({
+  vesselIds: z.array(z.string({ error: 'Please select valid vessels' }), { error: 'vesselIds must be a list of vessel ids' }).max(10_000),
+});
+export const fleetAssignmentSchema = z.object({
+  fleets: z
+    .array(z.string({ error: 'Fleet names must be text' }).trim().min(1, 'Fleet names must not be blank').max(255), {
+      error: 'fleets must be a list of fleet names',
+    })
+    .max(1_000),
+});

@@ -24,6 +24,17 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'absent' ? state : { ...state, status: 'active' };
     case 'UserSuspended':
       return state.status === 'absent' ? state : { ...state, status: 'suspended' };
+    case 'UserRoleChanged':
+      return state.status === 'absent' ? state : { ...state, role: event.data.role };
+    case 'UserReactivated':
+      return state.status === 'absent' ? state : { ...state, status: 'active' };
+    case 'UserDeleted':
+      // A deleted account is as good as absent: its email may register again.
+      return { status: 'absent' };
+    case 'UserVesselsAssigned':
+    case 'UserFleetsAssigned':
+      // Assignments are read from their read model; the decider needs only that the user exists.
+      return state;
     case 'UserProfileUpdated': {
       if (state.status === 'absent') return state;
       const { userId: _ignored, ...profile } = event.data;

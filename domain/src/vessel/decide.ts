@@ -6,7 +6,7 @@ import type { VesselDetails } from './schema';
 import { evolveVessel, initialVesselState, type VesselState } from './state';
 
 export type VesselCommand =
-  | { type: 'CreateVessel'; vesselId: string; details: VesselDetails }
+  | { type: 'CreateVessel'; vesselId: string; details: VesselDetails; assignTo?: string }
   | { type: 'UpdateVessel'; vesselId: string; details: VesselDetails }
   | { type: 'DeleteVessel'; vesselId: string }
   | {
@@ -31,7 +31,12 @@ export function decideVessel(command: VesselCommand, state: VesselState): Vessel
   switch (command.type) {
     case 'CreateVessel':
       if (state.status !== 'absent') throw new DomainError('conflict', 'Vessel already exists');
-      return [{ type: 'VesselCreated', data: { vesselId: command.vesselId, details: command.details } }];
+      return [
+        {
+          type: 'VesselCreated',
+          data: { vesselId: command.vesselId, details: command.details, ...(command.assignTo ? { assignedTo: command.assignTo } : {}) },
+        },
+      ];
     case 'UpdateVessel':
       if (state.status !== 'active') throw vesselNotFound();
       // Saving an unchanged form is not a fact worth recording.

@@ -37,10 +37,14 @@ const vesselDetails = z.object({
   carriesDangerousGoods: z.boolean().default(NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS.carriesDangerousGoods),
 }) as unknown as z.ZodType<VesselDetails>;
 
+/**
+ * `assignedTo`: the fleet manager who created the vessel, to whom it is assigned by this same
+ * event (issue 9: a fleet manager keeps sight of what they create). Absent for admins and the seed.
+ */
 export const VesselCreated = defineEvent(
   'VesselCreated',
   1,
-  z.object({ vesselId: z.string(), details: vesselDetails }),
+  z.object({ vesselId: z.string(), details: vesselDetails, assignedTo: z.string().optional() }),
 );
 /** The full set of details after an edit (the form always sends them all), not a diff. */
 export const VesselUpdated = defineEvent(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { medicalProfileOf } from '@medchest/domain';
+import { medicalProfileOf, ALL_VESSELS } from '@medchest/domain';
 import { requiredItems, stockingEvents } from '../testing/chest';
 import { getDashboardStats } from './queries';
 
@@ -21,7 +21,7 @@ const today = new Date('2025-06-01T12:00:00Z');
 
 describe('dashboard stats', () => {
   it('an empty fleet has every count at zero, in both stat shapes', async () => {
-    expect(await getDashboardStats(t.db, today)).toEqual({
+    expect(await getDashboardStats(t.db, today, ALL_VESSELS)).toEqual({
       totalVessels: 0,
       compliantVessels: 0,
       expiringCertificates: 0,
@@ -61,7 +61,7 @@ describe('dashboard stats', () => {
     events.push(...stockingEvents(id(3), profile, { expiryDate: '2025-07-01' }).map((e) => log.record(e)));
     await t.project(events);
 
-    expect(await getDashboardStats(t.db, today)).toEqual({
+    expect(await getDashboardStats(t.db, today, ALL_VESSELS)).toEqual({
       totalVessels: 5,
       compliantVessels: 3,
       expiringCertificates: 3,

@@ -1,4 +1,5 @@
-import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES } from '@medchest/domain';
+import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES, type VesselScope } from '@medchest/domain';
+import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { refreshChests } from '../medical-chest/refresh';
@@ -27,17 +28,18 @@ export interface DashboardStats {
  * handful of dates, not per vessel. Which statuses count as compliant is the domain's rule too.
  * Chests whose stored evaluation does not hold for today are evaluated again first.
  */
-export async function getDashboardStats(db: Kysely<ReadModelDb>, today: Date): Promise<DashboardStats> {
+export async function getDashboardStats(db: Kysely<ReadModelDb>, today: Date, scope: VesselScope): Promise<DashboardStats> {
   await refreshChests(db, isoToday(today));
+  const inScope = vesselInScope(scope, sql.ref('v.id'));
   const { rows } = await sql<{ kind: string; expiry: string | null; n: string; critical: string | null; expiring: string | null; batches: string | null }>`
     SELECT 'total' AS kind, NULL::date AS expiry, count(*) AS n, NULL::bigint AS critical, NULL::bigint AS expiring, NULL::bigint AS batches
-    FROM vessels
+    FROM vessels v WHERE ${inScope}
     UNION ALL
     SELECT c.status, NULL, count(*), sum(c.critical_items), sum(c.expiring_batches), sum(c.batches_on_board)
-    FROM chest_vessels c JOIN vessels v ON v.id = c.vessel_id GROUP BY c.status
+    FROM chest_vessels c JOIN vessels v ON v.id = c.vessel_id WHERE ${inScope} GROUP BY c.status
     UNION ALL
     SELECT 'expiry', e.expiry, count(*), NULL, NULL, NULL FROM (
-      SELECT coalesce(medical_chest_certificate_expiry, certificate_expiry) AS expiry FROM vessels
+      SELECT coalesce(v.medical_chest_certificate_expiry, v.certificate_expiry) AS expiry FROM vessels v WHERE ${inScope}
     ) e WHERE e.expiry IS NOT NULL GROUP BY e.expiry
   `.execute(db);
   const stats: DashboardStats = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { medicalProfileOf } from '@medchest/domain';
+import { medicalProfileOf, ALL_VESSELS } from '@medchest/domain';
 import { requiredItems, stockingEvents } from '../testing/chest';
 import { listFleetCompliance } from './queries';
 
@@ -31,7 +31,7 @@ describe('fleet compliance', () => {
         data: { vesselId: B, details: vesselDetails({ vesselName: 'Baltic Trader', imoNumber: '9321483', fleet: undefined, ownershipCompany: undefined, flagState: 'PANAMA', crewSizeCategory: 14 }) },
       }),
     ]);
-    expect(await listFleetCompliance(t.db, TODAY)).toEqual([
+    expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toEqual([
       {
         id: B,
         vesselName: 'Baltic Trader',
@@ -73,9 +73,9 @@ describe('fleet compliance', () => {
       ...stockingEvents(A, medicalProfileOf(details), { expiryDate: '2030-01-01' }).map((e) => log.record(e)),
     ]);
     await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: vesselDetails({ fleet: 'Baltic' }) } })]);
-    expect(await listFleetCompliance(t.db, TODAY)).toMatchObject([{ id: A, fleet: 'Baltic', complianceStatus: 'Compliant', criticalItems: 0 }]);
+    expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toMatchObject([{ id: A, fleet: 'Baltic', complianceStatus: 'Compliant', criticalItems: 0 }]);
 
     await t.project([log.record({ type: 'VesselDeleted', data: { vesselId: A, vesselName: 'MV Nordic Star' } })]);
-    expect(await listFleetCompliance(t.db, TODAY)).toEqual([]);
+    expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { VesselStatus } from '@medchest/domain';
+import type { VesselScope, VesselStatus } from '@medchest/domain';
+import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { refreshChests } from '../medical-chest/refresh';
@@ -29,14 +30,15 @@ export interface FleetComplianceItem {
  */
 const NOT_YET_EVALUATED: VesselStatus = 'Critical';
 
-/** One item per live vessel, sorted by vessel name, with its chest as it stands on `today` (YYYY-MM-DD). */
-export async function listFleetCompliance(db: Kysely<ReadModelDb>, today: string): Promise<FleetComplianceItem[]> {
+/** One item per live vessel of the scope, sorted by vessel name, with its chest as it stands on `today` (YYYY-MM-DD). */
+export async function listFleetCompliance(db: Kysely<ReadModelDb>, today: string, scope: VesselScope): Promise<FleetComplianceItem[]> {
   await refreshChests(db, today);
   const rows = await db
     .selectFrom('fleet_compliance as f')
     .leftJoin('chest_vessels as c', 'c.vessel_id', 'f.id')
     .selectAll('f')
     .select(['c.status', 'c.critical_items', 'c.low_stock_items', 'c.expiring_batches'])
+    .where(vesselInScope(scope, 'f.id'))
     .orderBy(sql`lower(f.vessel_name)`)
     .orderBy('f.vessel_name')
     .orderBy('f.id')

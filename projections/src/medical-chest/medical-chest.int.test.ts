@@ -1,4 +1,4 @@
-import { isoToday, medicalProfileOf, scaleImportedData, SHIPPED_SCALE_METADATA, type Scale } from '@medchest/domain';
+import { isoToday, medicalProfileOf, scaleImportedData, SHIPPED_SCALE_METADATA, type Scale, ALL_VESSELS } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { addDays, format } from 'date-fns';
 import { sql } from 'kysely';
@@ -66,7 +66,7 @@ describe('the medical chest read models', () => {
     }
     await t.project([log.record({ type: 'BatchRemoved', data: { batchId: `${A}-${first.scaleId}`, vesselId: A, scaleId: first.scaleId } })]);
     expect(await chestRow(A)).toMatchObject({ status: 'Critical', critical_items: 1, low_stock_items: 0, batches_on_board: required.length - 1 });
-    expect(await listCriticalItems(t.db, TODAY)).toEqual([
+    expect(await listCriticalItems(t.db, TODAY, ALL_VESSELS)).toEqual([
       expect.objectContaining({ vesselId: A, vesselName: details.vesselName, scaleId: first.scaleId }),
     ]);
 
@@ -122,9 +122,9 @@ describe('the medical chest read models', () => {
 
     // Ten days on the batch is within 60 days of expiry; seventy-one days on it has expired.
     const in10 = new Date(`${day(10)}T08:00:00Z`);
-    expect((await getDashboardStats(t.db, in10)).expiringItems).toBe(1);
+    expect((await getDashboardStats(t.db, in10, ALL_VESSELS)).expiringItems).toBe(1);
     expect(await chestRow(A)).toMatchObject({ status: 'Expiring Soon', evaluated_on: day(10), next_change_on: day(71) });
-    expect((await listFleetCompliance(t.db, day(71)))[0]).toMatchObject({ complianceStatus: 'Critical', criticalItems: 1, expiringItems: 0 });
+    expect((await listFleetCompliance(t.db, day(71), ALL_VESSELS))[0]).toMatchObject({ complianceStatus: 'Critical', criticalItems: 1, expiringItems: 0 });
     expect((await getVolumeRequirements(t.db, A, day(71)))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical' });
     // Asked for an earlier day again, it answers for that day.
     expect((await getVolumeRequirements(t.db, A, TODAY))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ complianceStatus: 'compliant', expiringSoon: false });
@@ -139,7 +139,7 @@ describe('the medical chest read models', () => {
       ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e)),
       ...stockingEvents(B, profile, { expiryDate: day(20), except: [first.scaleId] }).map((e) => log.record(e)),
     ]);
-    const stats = await getDashboardStats(t.db, NOW);
+    const stats = await getDashboardStats(t.db, NOW, ALL_VESSELS);
     expect(stats).toMatchObject({
       totalVessels: 2,
       compliantVessels: 1,
@@ -147,13 +147,13 @@ describe('the medical chest read models', () => {
       expiringItems: required.length - 1,
       totalInventoryItems: 2 * required.length - 1,
     });
-    expect((await listFleetCompliance(t.db, TODAY)).map((v) => [v.vesselName, v.complianceStatus, v.criticalItems, v.expiringItems])).toEqual([
+    expect((await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).map((v) => [v.vesselName, v.complianceStatus, v.criticalItems, v.expiringItems])).toEqual([
       ['Baltic Trader', 'Critical', 1, required.length - 1],
       [details.vesselName, 'Compliant', 0, 0],
     ]);
 
     await t.project([log.record({ type: 'VesselDeleted', data: { vesselId: B, vesselName: 'Baltic Trader' } })]);
-    expect(await getDashboardStats(t.db, NOW)).toMatchObject({ totalVessels: 1, compliantVessels: 1, criticalAlerts: 0, expiringItems: 0, totalInventoryItems: required.length });
+    expect(await getDashboardStats(t.db, NOW, ALL_VESSELS)).toMatchObject({ totalVessels: 1, compliantVessels: 1, criticalAlerts: 0, expiringItems: 0, totalInventoryItems: required.length });
     expect(await t.db.selectFrom('volume_requirements').select('vessel_id').where('vessel_id', '=', B).execute()).toEqual([]);
   });
 

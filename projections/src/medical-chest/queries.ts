@@ -1,4 +1,5 @@
-import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VolumeRequirementRow } from '@medchest/domain';
+import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VesselScope, type VolumeRequirementRow } from '@medchest/domain';
+import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
@@ -100,13 +101,14 @@ export interface CriticalItem {
 }
 
 /** Every critical item of the fleet on `today`, by vessel name then the scale's order. */
-export async function listCriticalItems(db: Kysely<ReadModelDb>, today: string): Promise<CriticalItem[]> {
+export async function listCriticalItems(db: Kysely<ReadModelDb>, today: string, scope: VesselScope): Promise<CriticalItem[]> {
   await refreshChests(db, today);
   const rows = await db
     .selectFrom('volume_requirements as r')
     .innerJoin('vessels as v', 'v.id', 'r.vessel_id')
     .select(['r.vessel_id', 'v.vessel_name', 'r.scale_id', 'r.scale_description', 'r.requirement'])
     .where('r.compliance_status', '=', 'critical')
+    .where(vesselInScope(scope, 'r.vessel_id'))
     .orderBy(sql`lower(v.vessel_name)`)
     .orderBy('r.vessel_id')
     .orderBy('r.position')

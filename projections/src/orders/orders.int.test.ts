@@ -1,4 +1,4 @@
-import type { DomainEvent, OrderStatus } from '@medchest/domain';
+import { ALL_VESSELS, type DomainEvent, type OrderStatus } from '@medchest/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listActivities } from '../activity/queries';
 import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';

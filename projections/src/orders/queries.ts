@@ -1,4 +1,5 @@
-import { displayOrderNumber, orderValue, supplierStatus, type OrderStatus, type SupplierStatus } from '@medchest/domain';
+import { displayOrderNumber, orderValue, supplierStatus, type OrderStatus, type SupplierStatus, type VesselScope } from '@medchest/domain';
+import { vesselInScope } from '../scope';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { OrdersTable } from './migration';
@@ -63,6 +64,8 @@ export interface OrderFilters {
   vesselId?: string;
   /** Only orders on these vessels (the caller's scope); undefined: every vessel. */
   vesselIds?: readonly string[];
+  /** Only orders on vessels of this scope (issue 9: the caller's); undefined: every vessel. */
+  scope?: VesselScope;
 }
 
 type OrderRecord = Selectable<OrdersTable>;
@@ -117,6 +120,7 @@ export async function listOrders(db: Kysely<ReadModelDb>, filters: OrderFilters 
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.vesselId) query = query.where('vessel_id', '=', filters.vesselId);
   if (filters.vesselIds) query = query.where('vessel_id', 'in', [...filters.vesselIds]);
+  if (filters.scope) query = query.where(vesselInScope(filters.scope, 'orders.vessel_id'));
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
   const items = await itemsOf(db, rows.map((row) => row.id));
   return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
@@ -156,12 +160,13 @@ export async function getOrder(db: Kysely<ReadModelDb>, orderId: string): Promis
 export async function listSupplierOrders(
   db: Kysely<ReadModelDb>,
   supplierName: string,
-  options: { vesselIds?: readonly string[] } = {},
+  options: { vesselIds?: readonly string[]; scope?: VesselScope } = {},
 ): Promise<SupplierOrder[]> {
   const name = supplierName.trim().toLowerCase();
   if (!name || (options.vesselIds && options.vesselIds.length === 0)) return [];
   let query = db.selectFrom('orders').selectAll().where(sql<string>`lower(supplier_name)`, '=', name);
   if (options.vesselIds) query = query.where('vessel_id', 'in', [...options.vesselIds]);
+  if (options.scope) query = query.where(vesselInScope(options.scope, 'orders.vessel_id'));
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
   const items = await itemsOf(db, rows.map((row) => row.id));
   return rows.map((row) => {

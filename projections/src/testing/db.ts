@@ -65,6 +65,8 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     order_items: 'id',
     order_status_history: 'id',
     order_receipts: 'batch_id',
+    user_vessel_assignments: 'user_id, vessel_id',
+    user_fleet_assignments: 'user_id, fleet',
   };
   const snapshot: Record<string, unknown[]> = {};
   for (const [table, key] of Object.entries(keys)) {

@@ -5,12 +5,23 @@ import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from 
 import { writeRows } from '../sql';
 import type { UsersTable } from './migration';
 
-export const USER_EVENT_TYPES = ['UserRegistered', 'UserApproved', 'UserSuspended', 'UserProfileUpdated'] as const;
+export const USER_EVENT_TYPES = [
+  'UserRegistered',
+  'UserApproved',
+  'UserSuspended',
+  'UserProfileUpdated',
+  'UserRoleChanged',
+  'UserReactivated',
+  'UserDeleted',
+] as const;
 type UserProjectedEvent = EventOfType<(typeof USER_EVENT_TYPES)[number]>;
 
 export type UserRow = Selectable<UsersTable>;
 
-/** One user event applied to the row it concerns (undefined: the table does not hold the user yet). */
+/**
+ * One user event applied to the row it concerns (undefined: the table does not hold the user, or
+ * no longer: a deleted account leaves no row).
+ */
 export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEvent): UserRow | undefined {
   switch (event.type) {
     case 'UserRegistered': {
@@ -35,6 +46,12 @@ export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEven
       return row && { ...row, status: 'active' };
     case 'UserSuspended':
       return row && { ...row, status: 'suspended' };
+    case 'UserReactivated':
+      return row && { ...row, status: 'active' };
+    case 'UserRoleChanged':
+      return row && { ...row, role: event.data.role };
+    case 'UserDeleted':
+      return undefined;
     case 'UserProfileUpdated': {
       // The profile form sends every field: what it leaves out is cleared.
       const d = event.data;
@@ -86,13 +103,20 @@ async function applyUsers(trx: Transaction<ReadModelDb>, events: readonly Projec
     for (const row of await trx.selectFrom('users').selectAll().where('id', 'in', needStored).execute()) rows.set(row.id, row);
   }
   const changed = new Set<string>();
+  const deleted = new Set<string>();
   for (const event of userEvents) {
     const next = evolveUserRow(rows.get(event.data.userId), event);
     if (next) {
       rows.set(event.data.userId, next);
       changed.add(event.data.userId);
+      deleted.delete(event.data.userId);
+    } else if (event.type === 'UserDeleted') {
+      rows.delete(event.data.userId);
+      changed.delete(event.data.userId);
+      deleted.add(event.data.userId);
     }
   }
+  if (deleted.size > 0) await trx.deleteFrom('users').where('id', 'in', [...deleted]).execute();
   const toWrite = [...changed].map((id) => rows.get(id)!);
   await writeRows(trx, 'users', toWrite, { key: 'id', update: COLUMNS });
 }

@@ -1,4 +1,5 @@
-import type { MedicalCategory } from '@medchest/domain';
+import type { MedicalCategory, VesselScope } from '@medchest/domain';
+import { vesselInScope } from '../scope';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ReadModelDb } from '../db';
@@ -62,11 +63,12 @@ export function toVessel(row: Selectable<VesselsTable>): Vessel {
   };
 }
 
-/** Every live vessel, sorted by name (case-insensitively). */
-export async function listVessels(db: Kysely<ReadModelDb>): Promise<Vessel[]> {
+/** Every live vessel the scope covers, sorted by name (case-insensitively). */
+export async function listVessels(db: Kysely<ReadModelDb>, scope: VesselScope): Promise<Vessel[]> {
   const rows = await db
     .selectFrom('vessels')
     .selectAll()
+    .where(vesselInScope(scope, 'vessels.id'))
     .orderBy(sql`lower(vessel_name)`)
     .orderBy('vessel_name')
     .orderBy('id')

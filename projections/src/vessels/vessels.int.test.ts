@@ -1,3 +1,4 @@
+import { ALL_VESSELS } from '@medchest/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetReadModels, createReadModelTestDb, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
@@ -82,7 +83,7 @@ describe('vessel list and detail', () => {
 
     expect(await getVessel(t.db, A)).toBeUndefined();
     expect(await findVesselByImo(t.db, '9074729')).toBeUndefined();
-    expect((await listVessels(t.db)).map((v) => v.id)).toEqual([B]);
+    expect((await listVessels(t.db, ALL_VESSELS)).map((v) => v.id)).toEqual([B]);
   });
 
   it('lists vessels sorted by name, whatever their case', async () => {
@@ -92,7 +93,7 @@ describe('vessel list and detail', () => {
       log.record({ type: 'VesselCreated', data: { vesselId: B, details: vesselDetails({ vesselName: 'atlantic Hope', imoNumber: '9000002' }) } }),
       log.record({ type: 'VesselCreated', data: { vesselId: C, details: vesselDetails({ vesselName: 'Baltic Trader', imoNumber: '9000003' }) } }),
     ]);
-    expect((await listVessels(t.db)).map((v) => v.vesselName)).toEqual(['atlantic Hope', 'Baltic Trader', 'Ocean Pearl']);
+    expect((await listVessels(t.db, ALL_VESSELS)).map((v) => v.vesselName)).toEqual(['atlantic Hope', 'Baltic Trader', 'Ocean Pearl']);
   });
 
   it('finds a live vessel by IMO number', async () => {
@@ -153,7 +154,7 @@ describe('medical chest certificate on the vessel', () => {
       medicalChestCertificatePath: null,
     });
     const { listFleetCompliance } = await import('../fleet-compliance/queries');
-    expect((await listFleetCompliance(t.db, '2026-01-01')).find((v) => v.id === A)?.medicalChestCertificateExpiry).toBe('2027-01-15');
+    expect((await listFleetCompliance(t.db, '2026-01-01', ALL_VESSELS)).find((v) => v.id === A)?.medicalChestCertificateExpiry).toBe('2027-01-15');
   });
 
   it('a newer certificate replaces the older one, and one with a file gets a content-addressed path', async () => {
@@ -198,7 +199,7 @@ describe('the vessel medical profile (issue 3)', () => {
       }),
     ]);
     expect(profile(await getVessel(t.db, A))).toEqual({ medicalCategory: 'C', womenOnBoard: false, carriesDangerousGoods: true });
-    expect(profile((await listVessels(t.db))[0])).toEqual({ medicalCategory: 'C', womenOnBoard: false, carriesDangerousGoods: true });
+    expect(profile((await listVessels(t.db, ALL_VESSELS))[0])).toEqual({ medicalCategory: 'C', womenOnBoard: false, carriesDangerousGoods: true });
   });
 
   /** VesselCreated as recorded before the profile existed: the same version, without the fields. */

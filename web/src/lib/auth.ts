@@ -1,5 +1,5 @@
 import { useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import type { Role, UserStatus } from '@medchest/domain';
+import { isReadOnlyRole, type Role, type UserStatus } from '@medchest/domain';
 import type { Tone } from '../components/ui/Badge';
 import { getQueryFn } from './api';
 
@@ -41,6 +41,15 @@ function refetchOnFocusWhilePending(query: Query<AuthUser | null, Error, AuthUse
 }
 
 /** Presence of a user means authenticated; a 401 answers null, and there is no retry. */
+/**
+ * Whether the signed-in account may change fleet data (an auditor reads only, issue 9): what it
+ * cannot do is not offered at all. The server refuses it anyway.
+ */
+export function useCanEditFleet(): boolean {
+  const { user } = useAuth();
+  return user !== null && !isReadOnlyRole(user.role);
+}
+
 export function useAuth() {
   const query = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_KEY,
@@ -67,6 +76,7 @@ export function captainVesselId(user: AuthUser): string | null {
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   fleet_manager: 'Fleet Manager',
+  auditor: 'Auditor',
   captain: 'Captain',
 };
 

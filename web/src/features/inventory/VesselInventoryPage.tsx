@@ -1,3 +1,4 @@
+import { useCanEditFleet } from '../../lib/auth';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { flagStateLabel } from '@medchest/domain';
@@ -35,6 +36,7 @@ export function VesselInventoryPage() {
   const { vesselId = '' } = useParams();
   const vessel = useVessel(vesselId);
   const [tab, setTab] = useState<TabId>('current');
+  const canEdit = useCanEditFleet();
   // ?asOf=YYYY-MM-DD opens the chest as of that day (the vessel history links here).
   const [searchParams] = useSearchParams();
   const [picked, setPicked] = useState(() => searchParams.get('asOf') ?? '');
@@ -75,7 +77,7 @@ export function VesselInventoryPage() {
       />
 
       <div className="tabs" role="tablist" aria-label="Inventory views" onKeyDown={onTabKey}>
-        {TABS.map((t) => (
+        {TABS.filter((t) => canEdit || t.id === 'current').map((t) => (
           <button
             key={t.id}
             type="button"

@@ -1,3 +1,4 @@
+import { useCanEditFleet } from '../../lib/auth';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { contractEndTone, flagStateLabel, medicalProfileOf, MEDICAL_CATEGORY_LABELS, vesselTypeLabel } from '@medchest/domain';
@@ -40,6 +41,7 @@ export function VesselDetailPage() {
   const { vesselId = '' } = useParams();
   const navigate = useNavigate();
   const vessel = useVessel(vesselId);
+  const canEdit = useCanEditFleet();
   const vessels = useVessels();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -73,18 +75,22 @@ export function VesselDetailPage() {
         subtitle={`IMO ${v.imoNumber}${v.vesselType ? ` · ${vesselTypeLabel(v.vesselType)}` : ''}`}
         actions={
           <>
-            <Button variant="secondary" icon={<EditIcon size={16} />} onClick={() => setEditing(true)}>
-              Edit Vessel
-            </Button>
+            {canEdit && (
+              <Button variant="secondary" icon={<EditIcon size={16} />} onClick={() => setEditing(true)}>
+                Edit Vessel
+              </Button>
+            )}
             <ButtonLink to={`/inventory/${v.id}`} variant="secondary" icon={<BoxIcon size={16} />}>
               Manage Inventory
             </ButtonLink>
             <ButtonLink to={`/vessels/${v.id}/history`} variant="secondary" icon={<ClockIcon size={16} />}>
               History
             </ButtonLink>
-            <Button variant="danger" icon={<TrashIcon size={16} />} onClick={() => setConfirming(true)}>
-              Delete Vessel
-            </Button>
+            {canEdit && (
+              <Button variant="danger" icon={<TrashIcon size={16} />} onClick={() => setConfirming(true)}>
+                Delete Vessel
+              </Button>
+            )}
           </>
         }
       />

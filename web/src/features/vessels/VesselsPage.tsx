@@ -1,3 +1,4 @@
+import { useCanEditFleet } from '../../lib/auth';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { contractEndTone, flagStateLabel, vesselTypeLabel } from '@medchest/domain';
@@ -75,11 +76,12 @@ export function VesselsPage() {
   // A new filter, search or sort starts again from the first page.
   useEffect(() => setPageNumber(1), [fleet, company, type, search, sort]);
   const onSort = (key: VesselSortKey) => setSort((current) => nextSort(current, key));
-  const addButton = (
+  const canEdit = useCanEditFleet();
+  const addButton = canEdit ? (
     <Button icon={<PlusIcon size={16} />} onClick={() => setAdding(true)}>
       Add Vessel
     </Button>
-  );
+  ) : undefined;
 
   let content;
   if (vessels.isLoading) {

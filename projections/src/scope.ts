@@ -1,0 +1,57 @@
+import type { VesselScope } from '@medchest/domain';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ReadModelDb } from './db';
+
+/**
+ * THE scope rule in SQL (issue 9), used by every list, count and id check of the read models:
+ * a boolean expression saying whether the vessel id in `column` is one the scope may see.
+ * - all (admin): true;
+ * - assigned (fleet manager, auditor): assigned vessels ∪ live vessels whose fleet is assigned;
+ * - own (captain): their one vessel;
+ * - none: false.
+ * The domain says which scope an account has (vesselScopeOf); this says what it covers.
+ */
+export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | string): RawBuilder<boolean> {
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
+  switch (scope.kind) {
+    case 'all':
+      return sql<boolean>`true`;
+    case 'assigned':
+      return sql<boolean>`${ref} IN (
+        SELECT sa.vessel_id FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId}
+        UNION ALL
+        SELECT sv.id FROM user_fleet_assignments sf JOIN vessels sv ON sv.fleet = sf.fleet WHERE sf.user_id = ${scope.userId})`;
+    case 'own':
+      return scope.vesselId === null ? sql<boolean>`false` : sql<boolean>`${ref} = ${scope.vesselId}`;
+    case 'none':
+      return sql<boolean>`false`;
+  }
+}
+
+/**
+ * Whether the scope covers this vessel id (the id check of every call about one vessel). A vessel
+ * since deleted stays covered for those it was assigned to directly (and for admins), so its
+ * history still answers them ("not in the fleet on that day") rather than a bare 404.
+ */
+export async function isVesselInScope(db: Kysely<ReadModelDb>, scope: VesselScope, vesselId: string): Promise<boolean> {
+  if (scope.kind === 'all') return true;
+  const { rows } = await sql<{ ok: boolean }>`SELECT ${vesselInScope(scope, sql.val(vesselId))} AS ok`.execute(db);
+  return rows[0]?.ok === true;
+}
+
+/** The read-model projections a scope is computed from: cached answers keyed by scope watch them too. */
+export const SCOPE_PROJECTIONS = ['assignments', 'vessels'] as const;
+
+/**
+ * The ids the scope covers, for queries that filter by a list of ids (the activity log): null for
+ * every vessel (an admin). Directly assigned vessels stay in, deleted or not (their history).
+ */
+export async function vesselIdsInScope(db: Kysely<ReadModelDb>, scope: VesselScope): Promise<string[] | null> {
+  if (scope.kind === 'all') return null;
+  if (scope.kind === 'none') return [];
+  if (scope.kind === 'own') return scope.vesselId ? [scope.vesselId] : [];
+  const { rows } = await sql<{ id: string }>`
+    SELECT vessel_id AS id FROM user_vessel_assignments WHERE user_id = ${scope.userId}
+    UNION SELECT v.id FROM user_fleet_assignments f JOIN vessels v ON v.fleet = f.fleet WHERE f.user_id = ${scope.userId}`.execute(db);
+  return rows.map((r) => r.id);
+}

@@ -197,7 +197,7 @@ export const SECOND_COMPANY_VESSELS = [
  * sees them, nor they the demo fleet). Idempotent like seedDemo.
  */
 export async function seedDemoPeople(deps: AppDeps, options: { log?: { info(msg: string): void } } = {}): Promise<void> {
-  const context = { userId: null, correlationId: `seed-${randomUUID()}` };
+  const context: CommandContext = { userId: null, correlationId: `seed-${randomUUID()}`, now: new Date() };
   let last: LogPosition | undefined;
   for (const account of [AUDITOR_ACCOUNT, SECOND_COMPANY_ACCOUNT]) {
     const userId = userIdForEmail(account.email);
@@ -223,7 +223,7 @@ export async function seedDemoPeople(deps: AppDeps, options: { log?: { info(msg:
     }
   }
   if (last) {
-    await waitForReadModels(deps, last);
+    await waitForReadModels(deps, last, Object.values(READ_MODELS));
     options.log?.info('Seeded the demo people: an auditor and a second company');
   }
 }

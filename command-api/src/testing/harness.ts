@@ -62,7 +62,7 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     },
     /** Give a user these vessels and fleets (the whole lists), as an admin would. */
     async assign(userId: string, assignments: { vesselIds?: string[]; fleets?: string[] }) {
-      const context = { userId: null, correlationId: 'test' };
+      const context = { userId: null, correlationId: 'test', now: new Date() };
       if (assignments.vesselIds) await assignVessels(deps, userId, { vesselIds: assignments.vesselIds }, context);
       if (assignments.fleets) await assignFleets(deps, userId, { fleets: assignments.fleets }, context);
     },

@@ -22,8 +22,8 @@ export type Access = 'public' | 'authenticated' | 'active' | { roles: readonly R
 /** Whole-fleet screens (dashboard, vessels): admins, fleet managers and auditors, each over their scope. */
 export const FLEET: Access = { roles: ['admin', 'fleet_manager', 'auditor'] };
 export const ADMIN: Access = { roles: ['admin'] };
-/** A vessel's history, reports and PSC packs: the fleet roles (auditors too, once that role exists). */
-export const HISTORY: Access = { roles: ['admin', 'fleet_manager'] };
+/** A vessel's history, reports and PSC packs: the fleet roles, auditors included (read-only). */
+export const HISTORY: Access = { roles: ['admin', 'fleet_manager', 'auditor'] };
 /**
  * One vessel's medical chest (its inventory, requirements and stock-taking): the fleet roles on
  * the vessels of their scope, a captain on their own (spec 000 §2: a captain's menu is their

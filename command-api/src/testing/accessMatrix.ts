@@ -162,6 +162,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'PUT /api/supplier/link/:token/quote': { path: () => '/api/supplier/link/not-a-token/quote', body: {}, expect: anyone(404) },
   'PUT /api/supplier/link/:token/:move': { path: () => '/api/supplier/link/not-a-token/acknowledge', expect: anyone(404) },
 
+  // A vessel's history: auditors read it too (issue 9: replaying history for port state control).
+  'GET /api/vessels/:id/history': { path: (w) => `/api/vessels/${w.vesselA}/history`, expect: vesselARead() },
+  'GET /api/vessels/:id/history/types': { path: (w) => `/api/vessels/${w.vesselA}/history/types`, expect: vesselARead() },
+  'GET /api/vessels/:id/history/verify': { path: (w) => `/api/vessels/${w.vesselA}/history/verify`, expect: vesselARead() },
+
   // Last: it ends the caller's session (every caller is logged in again afterwards if needed).
   'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: anyone(200) },
 };

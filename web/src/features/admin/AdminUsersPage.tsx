@@ -12,6 +12,7 @@ import { serverMessage } from '../../lib/api';
 import { displayName, ROLE_LABELS, STATUS_LABELS, statusTone, type AuthUser } from '../../lib/auth';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/queryKeys';
+import { TableScroll } from '../../components/ui/TableScroll';
 import { AdminNav } from './AdminNav';
 import { AssignmentsDialog } from './AssignmentsDialog';
 import { UserFormDialog } from './UserFormDialog';

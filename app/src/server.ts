@@ -82,6 +82,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       logger: { level: config.logLevel },
       supplierLinkSecret,
       historyKey: loadHistoryKey({ key: config.historyKey, file: config.historyKeyFile }),
+      trustProxy: config.trustProxy,
     });
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 

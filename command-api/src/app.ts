@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { authPlugin } from './auth/plugin';
 import { initCredentials } from './auth/credentials';
 import type { SessionStore } from './auth/sessions';
+import type { TrustProxy } from './config';
+import { registerBrowserDefences } from './http/browserDefences';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
@@ -47,8 +49,6 @@ export interface BuildAppOptions {
    * (its events' occurredAt, which "as of" replays by). Tests pin it.
    */
   now?: () => Date;
-  /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limiting). */
-  trustProxy?: boolean;
   /** The HMAC key of supplier links (SUPPLIER_LINK_SECRET); default: the product's own, kept in api_secrets. */
   supplierLinkSecret?: string;
   /**
@@ -56,6 +56,12 @@ export interface BuildAppOptions {
    * database. Default: a random key for this instance only (tests); the product loads HISTORY_KEY.
    */
   historyKey?: Buffer;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY): the client's address, protocol and host come from the
+   * X-Forwarded-* headers the trusted proxies set, so the session cookie is Secure over HTTPS and
+   * the guessing limits count the real client. Default false: those headers are ignored.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -85,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await initHistoryCheckpoints(options.db);
   const historyKey = options.historyKey ?? randomBytes(32);
   registerErrorHandler(app);
+  await registerBrowserDefences(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 

@@ -13,6 +13,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       historyKey: undefined,
       historyKeyFile: 'data/history.key',
+      trustProxy: false,
     });
   });
 
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
         LOG_LEVEL: 'info',
         HISTORY_KEY: 'k'.repeat(40),
         HISTORY_KEY_FILE: '/var/lib/medchest/history.key',
+        TRUST_PROXY: '10.0.0.1',
       }),
     ).toEqual({
       databaseUrl: 'postgres://app:pw@db:5432/medchest_prod',
@@ -39,6 +41,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       historyKey: 'k'.repeat(40),
       historyKeyFile: '/var/lib/medchest/history.key',
+      trustProxy: ['10.0.0.1'],
     });
   });
 
@@ -62,6 +65,8 @@ describe('configuration from the environment', () => {
     [{ EVENTSTORE_URL: 'http://eventstore:2113' }, 'Invalid EVENTSTORE_URL "http://eventstore:2113": expected an esdb:// or kurrentdb://'],
     [{ SMTP_URL: 'mail.example:25' }, 'Invalid SMTP_URL "mail.example:25": expected an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid LOG_LEVEL "loud": expected one of fatal, error, warn, info, debug, trace, silent'],
+    [{ TRUST_PROXY: 'yes' }, 'Invalid TRUST_PROXY "yes": expected 0 (off), the number of proxies in front'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, 'Invalid TRUST_PROXY "10.0.0.1,proxy.local": expected 0 (off)'],
   ])('stops on %j with one line naming the variable', (env, start) => {
     let error: unknown;
     try {
@@ -77,5 +82,13 @@ describe('configuration from the environment', () => {
   it('never prints a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://app:secret@db/x' })).toThrow(/mysql:\/\/app:\*\*\*@db\/x/);
     expect(redactUrl('postgresql://app:secret@db/medchest')).toBe('postgresql://app:***@db/medchest');
+  });
+
+  it('TRUST_PROXY: off by default; a number trusts that many proxies nearest the server; addresses trust those peers', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    const oneHop = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('198.51.100.7', 1)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
   });
 });

@@ -23,7 +23,21 @@ export interface Config {
   historyKey?: string;
   /** Where the history key is kept when HISTORY_KEY is unset (generated on first use). */
   historyKeyFile: string;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY): how many proxies to trust (a hop count) or their
+   * addresses; false, the default, trusts no forwarded header.
+   */
+  trustProxy: TrustProxy;
 }
+
+/**
+ * Fastify's trustProxy: false, or which peers' X-Forwarded-* headers to believe: the nearest
+ * `hops` proxies (hop 0 is the socket's peer), or peers at the given addresses / CIDR ranges.
+ */
+export type TrustProxy = false | ((address: string, hop: number) => boolean) | string[];
+
+/** TRUST_PROXY=N: the N proxies nearest to the server are trusted, whatever their addresses. */
+export const trustHops = (hops: number): TrustProxy => (hops === 0 ? false : (_address: string, hop: number) => hop < hops);
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -35,6 +49,7 @@ export const CONFIG_DEFAULTS = {
   HOST: '0.0.0.0',
   LOG_LEVEL: 'warn',
   HISTORY_KEY_FILE: 'data/history.key',
+  TRUST_PROXY: '0',
 } as const;
 
 /** Thrown for a bad environment value; its message is the one line to print. */
@@ -81,6 +96,16 @@ const variables = {
   SUPPLIER_LINK_SECRET: z.string().min(16, 'expected at least 16 characters, or leave it unset').optional(),
   HISTORY_KEY: z.string().min(32, 'expected a secret of at least 32 characters, or leave it unset to use HISTORY_KEY_FILE').optional(),
   HISTORY_KEY_FILE: z.string().min(1, 'expected a file path'),
+  TRUST_PROXY: z.string().transform((value, context): TrustProxy => {
+    if (/^\d+$/.test(value) && Number(value) <= 10) return trustHops(Number(value));
+    const addresses = value.split(',').map((part) => part.trim());
+    if (addresses.every((part) => /^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(part) && /[.:]/.test(part))) return addresses;
+    context.addIssue({
+      code: 'custom',
+      message: 'expected 0 (off), the number of proxies in front (e.g. 1), or their addresses (e.g. 10.0.0.1,10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }),
 };
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +145,7 @@ export function loadConfig(env: Env = process.env): Config {
     supplierLinkSecret: parseVariable(env, 'SUPPLIER_LINK_SECRET'),
     historyKey: parseVariable(env, 'HISTORY_KEY'),
     historyKeyFile: parseVariable(env, 'HISTORY_KEY_FILE'),
+    trustProxy: parseVariable(env, 'TRUST_PROXY'),
   };
 }
 

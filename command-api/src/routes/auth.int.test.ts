@@ -1,4 +1,4 @@
-import { DEMO_FLEET_OWNER, PENDING_ACCOUNT_MESSAGE } from '@medchest/domain';
+import { DEMO_FLEET_OWNER, NOT_A_DEMO_ACCOUNT_MESSAGE, PENDING_ACCOUNT_MESSAGE } from '@medchest/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdForEmail } from '../ids';
@@ -92,8 +92,6 @@ describe('login', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits: the attacker cannot tell when they guessed it.
     expect((await attempt('right-password')).statusCode).toBe(429);
-    // The demo entry shares the count.
-    expect((await post('/api/demo/login', { email: 'target@medchest.example', password: 'right-password' })).statusCode).toBe(429);
     // Another email from the same IP is its own count.
     const other = await post('/api/auth/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
     expect(other.statusCode).toBe(200);
@@ -158,11 +156,24 @@ describe('demo login (/admin/login)', () => {
     expect(response.json()).toEqual({ message: 'Invalid email or password' });
   });
 
-  it('is rate-limited too', async () => {
-    const attempt = () => post('/api/demo/login', { email: 'demo-target@medchest.example', password: 'x' });
-    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
-    expect((await attempt()).statusCode).toBe(429);
+  it('is rate-limited too, sharing the count with the login form', async () => {
+    const remoteAddress = '192.0.2.77';
+    const attempt = (url: string) =>
+      t.app.inject({ method: 'POST', url, payload: { email: 'demo@medchest.example', password: 'x' }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await attempt('/api/demo/login')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt('/api/auth/login')).statusCode).toBe(401);
+    expect((await attempt('/api/demo/login')).statusCode).toBe(429);
   });
+
+  it.each([['admin@medchest.example', 'medchest-admin'], ['someone@fleet.example', 'whatever']])(
+    'signs in the demo account only: %s answers 401 pointing to the normal login, with no session',
+    async (email, password) => {
+      const response = await post('/api/demo/login', { email, password });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: NOT_A_DEMO_ACCOUNT_MESSAGE });
+      expect(response.cookies.find((c) => c.name === 'medchest_session')).toBeUndefined();
+    },
+  );
 });
 
 describe('logout and the current user', () => {

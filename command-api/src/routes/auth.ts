@@ -1,5 +1,7 @@
 import {
+  DEMO_ACCOUNT_EMAILS,
   demoLoginSchema,
+  NOT_A_DEMO_ACCOUNT_MESSAGE,
   loginSchema,
   normalizeEmail,
   PENDING_ACCOUNT_MESSAGE,
@@ -79,6 +81,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
 
   app.post('/api/demo/login', { config: { access: 'public' } }, async (request, reply) => {
     const { email, password } = demoLoginSchema.parse(formBody(request.body));
+    // Only the demo accounts: the demo entry must not be a second way in for real accounts.
+    if (!DEMO_ACCOUNT_EMAILS.includes(normalizeEmail(email))) throw new HttpError(401, NOT_A_DEMO_ACCOUNT_MESSAGE);
     const user = await logIn(request, reply, email, password);
     return { user, ...(user.status === 'pending' ? { message: PENDING_ACCOUNT_MESSAGE } : {}) };
   });

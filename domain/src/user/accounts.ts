@@ -10,6 +10,12 @@ export function normalizeEmail(email: string): string {
 /** The demo fleet owner the seed creates (issue 2), shown on /admin/login and in the README. */
 export const DEMO_FLEET_OWNER = { email: 'demo@medchest.example', password: 'medchest-demo' } as const;
 
+/** The accounts the demo entry (/admin/login, /api/demo/login) may sign in: the demo fleet owner only. */
+export const DEMO_ACCOUNT_EMAILS: readonly string[] = [DEMO_FLEET_OWNER.email];
+
+/** What the demo entry answers for any other account. */
+export const NOT_A_DEMO_ACCOUNT_MESSAGE = 'The demo login is only for the demo account. Please log in at /login.';
+
 /** What a pending account is told, at login and on every page it cannot reach yet. */
 export const PENDING_ACCOUNT_MESSAGE =
   'Your account is pending approval by an administrator. Until then you can only edit your profile.';

@@ -1,5 +1,7 @@
-import { ConfigError, loadConfig } from '@medchest/command-api';
-import { startMedChest } from './server';
+// Only the configuration and the service check are loaded first: when PostgreSQL or Redis does not
+// answer, MedChest says so and exits in seconds, before compiling the rest of the product.
+import { ConfigError, loadConfig } from '@medchest/command-api/config';
+import { checkServicesAnswer, ServiceUnreachableError } from './services';
 
 /**
  * `npm start` runs this: the whole product in one process on PORT (5000). Ctrl-C (SIGINT) or
@@ -19,6 +21,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  try {
+    await checkServicesAnswer(config);
+  } catch (error) {
+    if (error instanceof ServiceUnreachableError) {
+      console.error(`MedChest could not start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { startMedChest } = await import('./server');
 
   let shuttingDown = false;
   let medchest: Awaited<ReturnType<typeof startMedChest>> | undefined;

@@ -1,6 +1,9 @@
+import { Redis } from 'ioredis';
 import {
   buildApp,
   createPgSessionStore,
+  createRedisLimits,
+  limitsRedisOptions,
   DEFAULT_WEB_DIST,
   isWebAppBuilt,
   productSecret,
@@ -16,6 +19,7 @@ import { eventCodec } from '@medchest/domain';
 import { createEventStore, ensureDatabase } from '@medchest/eventstore';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { startWorkers, type Logger } from '@medchest/workers';
+import { checkServicesAnswer } from './services';
 
 export interface RunningMedChest {
   /** The port it listens on (useful with port 0). */
@@ -54,6 +58,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
     })());
 
   try {
+    await checkServicesAnswer(config);
     await ensureDatabase(config.databaseUrl);
     const store = createEventStore({ databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl });
     stack.push({ name: 'event store', stop: () => store.close() });
@@ -73,6 +78,19 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
     const sessions = createPgSessionStore({ connectionString: config.databaseUrl });
     stack.push({ name: 'sessions', stop: () => sessions.close() });
 
+    // The guessing limits' own connection: it fails fast while Redis is away (the limits then
+    // count in memory) and reconnects by itself.
+    const limitsRedis = new Redis(config.redisUrl, limitsRedisOptions);
+    limitsRedis.on('error', () => {}); // reported once per outage by the limits themselves
+    stack.push({ name: 'limits connection', stop: async () => limitsRedis.disconnect() });
+    limitsRedis.connect().catch(() => {});
+    const queuePrefix = options.queuePrefix ?? queuePrefixFor(config.databaseUrl);
+    const limits = createRedisLimits({
+      redis: limitsRedis,
+      prefix: `${queuePrefix}:limits:`,
+      onError: (error) => log.warn(`Redis does not answer; guessing limits are counted in this process meanwhile (${error instanceof Error ? error.message : String(error)})`),
+    });
+
     const app = await buildApp({
       store,
       db,
@@ -83,6 +101,8 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       supplierLinkSecret,
       historyKey: loadHistoryKey({ key: config.historyKey, file: config.historyKeyFile }),
       trustProxy: config.trustProxy,
+      limits,
+      redisPing: () => limitsRedis.ping(),
     });
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 
@@ -96,7 +116,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       smtpUrl: config.smtpUrl,
       readModels: db,
       supplierLinkSecret,
-      queuePrefix: options.queuePrefix ?? queuePrefixFor(config.databaseUrl),
+      queuePrefix,
       mailOptions: { appUrl: `http://localhost:${config.port}` },
       log: options.log,
     });

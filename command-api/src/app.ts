@@ -7,7 +7,15 @@ import type { EventStore, LogPosition } from '@medchest/eventstore';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authPlugin } from './auth/plugin';
 import { initCredentials } from './auth/credentials';
+import { createMemoryLimits, type Limits } from './auth/limits';
 import type { SessionStore } from './auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The guessing limits (auth/limits.ts): every guessable secret counts its attempts here. */
+    limits: Limits;
+  }
+}
 import type { TrustProxy } from './config';
 import { registerBrowserDefences } from './http/browserDefences';
 import type { AppDeps } from './commands/context';
@@ -15,7 +23,7 @@ import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
 import { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
 import { adminRoutes } from './routes/admin';
-import { authRoutes } from './routes/auth';
+import { authRoutes, DEFAULT_GUESSING_LIMITS, type GuessingLimits } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
@@ -40,10 +48,15 @@ export interface BuildAppOptions {
   /** The built web app; false to serve none (API-only). Default: web/dist of this repository. */
   webDist?: string | false;
   logger?: FastifyServerOptions['logger'];
-  /** Login and demo-login attempts per IP and email, a success given back (default 10 per minute). */
-  loginRateLimit?: { max: number; timeWindowMs: number };
-  /** Sign-ups per client IP (default 5 per 10 minutes). */
-  signupRateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * Where guessing limits are counted (app.limits): Redis in the product (shared by restarts and
+   * processes, see createRedisLimits); default this process's memory.
+   */
+  limits?: Limits;
+  /** Resolves when Redis answers: /api/health says "degraded" when it does not. */
+  redisPing?: () => Promise<unknown>;
+  /** The login and sign-up allowances (default DEFAULT_GUESSING_LIMITS). */
+  guessing?: Partial<GuessingLimits>;
   /**
    * The one clock: "today" (the dashboard, the chest's compliance) and the `now` of every command
    * (its events' occurredAt, which "as of" replays by). Tests pin it.
@@ -83,8 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     waitFor: options.waitFor,
     log: app.log,
   };
-  const loginRateLimit = options.loginRateLimit ?? { max: 10, timeWindowMs: 60_000 };
-  const signupRateLimit = options.signupRateLimit ?? { max: 5, timeWindowMs: 10 * 60_000 };
+  const guessing = { ...DEFAULT_GUESSING_LIMITS, ...options.guessing };
+  app.decorate('limits', options.limits ?? createMemoryLimits());
 
   await options.sessions.init();
   await initCredentials(options.db);
@@ -95,8 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 
-  await app.register(healthRoutes, { sessions: options.sessions });
-  await app.register(authRoutes, { deps, sessions: options.sessions, loginRateLimit, signupRateLimit });
+  await app.register(healthRoutes, { sessions: options.sessions, redisPing: options.redisPing });
+  await app.register(authRoutes, { deps, sessions: options.sessions, guessing });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });
   await app.register(inventoryRoutes, { deps, now });

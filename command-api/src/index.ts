@@ -9,3 +9,4 @@ export { isWebAppBuilt, WEB_NOT_BUILT } from './routes/web';
 export { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
 export { loadHistoryKey } from './history/key';
 export { initHistoryCheckpoints, loadSignedHeads, signHeads } from './history/checkpoints';
+export { createMemoryLimits, createRedisLimits, limitsRedisOptions, type Limit, type Limits } from './auth/limits';

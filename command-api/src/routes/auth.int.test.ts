@@ -159,7 +159,7 @@ describe('demo login (/admin/login)', () => {
   it('is rate-limited too, sharing the count with the login form', async () => {
     const remoteAddress = '192.0.2.77';
     const attempt = (url: string) =>
-      t.app.inject({ method: 'POST', url, payload: { email: 'demo@medchest.example', password: 'x' }, remoteAddress });
+      t.app.inject({ method: 'POST', url, payload: { email: 'demo@medchest.example', password: 'wrong-password' }, remoteAddress });
     for (let i = 0; i < 5; i++) expect((await attempt('/api/demo/login')).statusCode).toBe(401);
     for (let i = 0; i < 5; i++) expect((await attempt('/api/auth/login')).statusCode).toBe(401);
     expect((await attempt('/api/demo/login')).statusCode).toBe(429);

@@ -9,7 +9,7 @@ import {
   signupSchema,
 } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createAttemptLimiter } from '../auth/attempts';
+import type { Limit } from '../auth/limits';
 import { findPasswordHash } from '../auth/credentials';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import { decoyPasswordHash, verifyPassword } from '../auth/password';
@@ -24,11 +24,33 @@ import { findUserByEmail, getUser } from '../readModels';
 export interface AuthRoutesOptions {
   deps: AppDeps;
   sessions: SessionStore;
-  /** Login attempts (not given back by a success) allowed per IP and email within the window (default 10 per minute). */
-  loginRateLimit: { max: number; timeWindowMs: number };
-  /** Sign-ups allowed per client IP within the window (default 5 per 10 minutes). */
-  signupRateLimit: { max: number; timeWindowMs: number };
+  guessing: GuessingLimits;
 }
+
+/** An allowance of attempts within a window. */
+export interface Rate {
+  max: number;
+  windowMs: number;
+}
+
+/** How many guesses the sign-in and sign-up forms allow (attempts given back by a success). */
+export interface GuessingLimits {
+  /** Login attempts per client address and account (login and demo login together). */
+  loginPerAddressAndAccount: Rate;
+  /** Per account, whatever the addresses: many addresses guessing one password. */
+  loginPerAccount: Rate;
+  /** Per address, whatever the accounts: one address guessing many accounts. */
+  loginPerAddress: Rate;
+  /** Sign-ups per client address, every answer counted. */
+  signupPerAddress: Rate;
+}
+
+export const DEFAULT_GUESSING_LIMITS: GuessingLimits = {
+  loginPerAddressAndAccount: { max: 10, windowMs: 60_000 },
+  loginPerAccount: { max: 30, windowMs: 15 * 60_000 },
+  loginPerAddress: { max: 50, windowMs: 15 * 60_000 },
+  signupPerAddress: { max: 5, windowMs: 10 * 60_000 },
+};
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contact support.';
@@ -36,19 +58,24 @@ export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contac
 /**
  * Login, sign-up, logout, the current user, the profile, and the demo entry (spec 001 §7).
  */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, loginRateLimit, signupRateLimit }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, guessing }) => {
   /**
-   * Brute-force protection: attempts are counted per client IP and email, across login and demo
-   * login, before the password is checked (so parallel guesses cannot outrun the count). Once `max`
-   * are counted within the window, further attempts are refused with 429 until it passes; an
-   * attempt whose password was right is given back, so a user signing in often is never locked out.
+   * Brute-force protection (app.limits, in Redis): each attempt, login and demo login alike, is
+   * counted per client address and account, per account and per address before the password is
+   * checked. Once a limit is used up, further attempts are refused with 429 until its window
+   * passes; an attempt whose password was right is given back, so a user signing in often is never
+   * locked out.
    */
-  const loginAttempts = createAttemptLimiter(loginRateLimit);
+  const loginLimits = (ip: string, email: string): Limit[] => [
+    { key: `login:pair:${ip}|${email}`, ...guessing.loginPerAddressAndAccount },
+    { key: `login:account:${email}`, ...guessing.loginPerAccount },
+    { key: `login:address:${ip}`, ...guessing.loginPerAddress },
+  ];
 
   /** Check the credentials and start a session. Pending accounts may log in (they reach /profile only). */
   async function logIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
-    const key = `${request.ip}|${normalizeEmail(email)}`;
-    const attempt = loginAttempts.take(key);
+    const limits = loginLimits(request.ip, normalizeEmail(email));
+    const attempt = await app.limits.take(limits);
     if (!attempt.allowed) {
       const seconds = attempt.retryAfterSeconds;
       reply.header('retry-after', String(seconds));
@@ -59,7 +86,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     // A wrong email costs as much time as a wrong password: no account enumeration by timing.
     const matches = await verifyPassword(password, passwordHash ?? (await decoyPasswordHash()));
     if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
-    loginAttempts.giveBack(key);
+    await app.limits.giveBack(limits);
     if (user.status === 'suspended') throw new HttpError(403, SUSPENDED_MESSAGE);
     // A new login replaces the browser's previous session rather than leaving it alive.
     const previous = request.cookies[SESSION_COOKIE];
@@ -91,10 +118,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
    * Sign-ups are limited per client IP (every attempt counts, whatever its answer), so a script
    * cannot fill the admin's approval list or probe which emails have accounts.
    */
-  const signupAttempts = createAttemptLimiter(signupRateLimit);
-
   app.post('/api/auth/signup', { config: { access: 'public' } }, async (request, reply) => {
-    const attempt = signupAttempts.take(`signup|${request.ip}`);
+    const attempt = await app.limits.take([{ key: `signup:address:${request.ip}`, ...guessing.signupPerAddress }]);
     if (!attempt.allowed) {
       reply.header('retry-after', String(attempt.retryAfterSeconds));
       throw new HttpError(429, `Too many sign-ups from your network. Please wait ${waitingTime(attempt.retryAfterSeconds)} and try again.`);

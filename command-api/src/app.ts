@@ -14,10 +14,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The guessing limits (auth/limits.ts): every guessable secret counts its attempts here. */
     limits: Limits;
+    /** Every route of the app (method and URL pattern), for tests that must cover each one. */
+    routeTable: { method: string; url: string }[];
   }
 }
 import type { TrustProxy } from './config';
 import { registerBrowserDefences } from './http/browserDefences';
+import { registerInputSafety } from './http/inputSafety';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
@@ -98,6 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const guessing = { ...DEFAULT_GUESSING_LIMITS, ...options.guessing };
   app.decorate('limits', options.limits ?? createMemoryLimits());
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
 
   await options.sessions.init();
   await initCredentials(options.db);
@@ -105,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const historyKey = options.historyKey ?? randomBytes(32);
   registerErrorHandler(app);
   await registerBrowserDefences(app);
+  registerInputSafety(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BATCH_ADJUSTMENT_REASONS } from './events';
 import { MAX_BATCH_QUANTITY } from './bulkImport';
+import { plainDecimal } from '../shared/inputSafety';
 
 /** Messages of a batch quantity edit: the PATCH body and the decider say the same thing. */
 export const BATCH_QUANTITY_MESSAGES = {
@@ -19,13 +20,13 @@ export const MAX_ADJUSTMENT_NOTE_LENGTH = 1000;
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/** A number input's value: a number, or the text of one ('' and anything else are "no number"). */
+/**
+ * A number input's value: a JSON number, or the text of a plain decimal ('', '0x10', '1e3' and
+ * anything else are "no number").
+ */
 const toNumber = (value: unknown) => {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value.trim());
-    return Number.isNaN(parsed) ? undefined : parsed;
-  }
+  if (typeof value === 'string') return plainDecimal(value);
   return undefined;
 };
 

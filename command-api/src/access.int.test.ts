@@ -33,7 +33,7 @@ async function loginAll({ first }: { first: boolean }) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp('api_access', { signupRateLimit: { max: 1000, timeWindowMs: 60_000 } });
+  t = await startTestApp('api_access', { guessing: { signupPerAddress: { max: 1000, windowMs: 60_000 } } });
   await account('admin', 'admin');
   const { userId: fmF1 } = await account('fmF1', 'fleet_manager');
   const { userId: fmV2 } = await account('fmV2', 'fleet_manager');

@@ -215,7 +215,7 @@ describe('serving the web app', () => {
   });
 
   it('keeps API answers JSON next to the web app', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/user' });
+    const response = await app.inject({ method: 'GET', url: '/api/vessels' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Unauthorized' });
     expect((await app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({ message: 'Not found' });

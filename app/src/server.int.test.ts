@@ -33,7 +33,11 @@ describe('the one-process product', () => {
     const base = `http://127.0.0.1:${medchest.port}`;
     expect(medchest.port).not.toBe(5000);
 
-    const anonymous = await fetch(`${base}/api/auth/user`);
+    // Signed out is a normal state for "who am I" (null), and a refusal for fleet data.
+    const whoAmI = await fetch(`${base}/api/auth/user`);
+    expect(whoAmI.status).toBe(200);
+    expect(await whoAmI.json()).toBeNull();
+    const anonymous = await fetch(`${base}/api/vessels`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: 'Unauthorized' });
 
@@ -55,14 +59,14 @@ describe('the one-process product', () => {
     expect(await portIsFree(port)).toBe(true);
   });
 
-  it('seeds only once: a second start on the same database keeps 31 vessels', async () => {
+  it('seeds only once: a second start on the same database keeps the demo owner\'s 31 vessels', async () => {
     const config = { ...loadConfig({ DATABASE_URL: database.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), port: 0 };
     medchest = await startMedChest(config, { log: silentLogger, webDist: false, queuePrefix: `medchest-test-${randomBytes(4).toString('hex')}` });
     const base = `http://127.0.0.1:${medchest.port}`;
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@medchest.example', password: 'medchest-admin' }),
+      body: JSON.stringify({ email: 'demo@medchest.example', password: 'medchest-demo' }),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     const vessels = await fetch(`${base}/api/vessels`, { headers: { cookie } });

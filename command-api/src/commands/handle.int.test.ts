@@ -90,7 +90,8 @@ describe('command handling', () => {
   });
 
   it('answers a racing pair of HTTP edits: both succeed, each re-decided on the latest state', async () => {
-    await t.createUser('racer@fleet.example', 'racer-pass', 'fleet_manager');
+    // An admin: the vessel is created outside any fleet manager's assignments.
+    await t.createUser('racer@fleet.example', 'racer-pass', 'admin');
     const cookie = await t.login('racer@fleet.example', 'racer-pass');
     const vesselId = await createOne('9581277');
     const edit = (crew: number) =>

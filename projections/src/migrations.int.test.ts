@@ -20,7 +20,7 @@ describe('read-model migrations', () => {
       // And again: nothing left to do.
       await migrateReadModels(dbs[0]);
       const { rows } = await sql<{ name: string }>`SELECT name FROM read_model_migrations ORDER BY name`.execute(dbs[0]);
-      expect(rows.map((r) => r.name)).toEqual(readModelMigrations.map(([name]) => name));
+      expect(rows.map((r) => r.name)).toEqual(readModelMigrations.map(([name]) => name).sort());
       const tables = await dbs[0].introspection.getTables();
       expect(tables.map((t) => t.name)).toEqual(
         expect.arrayContaining(['projection_checkpoints', 'vessels', 'users', 'fleet_compliance', 'activities', 'email_messages']),

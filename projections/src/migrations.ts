@@ -15,8 +15,9 @@ import { vesselHistoryMigration } from './vessel-history/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
 /**
- * Every read-model migration, in the order they run. Append new ones at the end with the next
- * number; never rename or reorder one that has shipped.
+ * Every read-model migration, in name order (the order a fresh database runs them in). Each area
+ * numbers its migrations in a range of its own (see allowUnorderedMigrations below); never rename
+ * one that has shipped.
  */
 export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = [
   ['0001_projection_checkpoints', checkpointsMigration],
@@ -30,10 +31,10 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0009_activity_inventory', activityInventoryMigration],
   ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
   ['0011_medical_chest', medicalChestMigration],
+  ['0020_assignments', assignmentsMigration],
   ['0040_orders', ordersMigration],
   ['0050_activity_log', activityLogMigration],
   ['0051_vessel_history', vesselHistoryMigration],
-  ['0020_assignments', assignmentsMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

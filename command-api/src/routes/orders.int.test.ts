@@ -211,4 +211,25 @@ describe('an order from draft to delivered', () => {
     expect(((await send('GET', `/api/orders?vesselId=${vesselId}&status=approved`, manager)).json() as Order[]).length).toBe(0);
     expect((await send('GET', '/api/orders', captain)).statusCode).toBe(403);
   });
+
+  it('answers a fleet manager outside the vessel\'s scope 404 for the order and its export, and leaves it out of their lists', async () => {
+    const vesselId = await stockedVessel();
+    const { order } = await draftOrder(vesselId);
+    await send('PATCH', `/api/orders/${order.id}/status`, manager, { status: 'approved' });
+    await send('PATCH', `/api/orders/${order.id}/assign-vendor`, manager, { supplierName: 'Scoped Supply', supplierEmail: 'orders@scoped.example' });
+    await t.createUser('outsider@other.example', 'outsider-pass', 'fleet_manager');
+    const outsider = await t.login('outsider@other.example', 'outsider-pass');
+
+    expect((await send('GET', `/api/orders/${order.id}`, outsider)).statusCode).toBe(404);
+    for (const format of ['csv', 'pdf']) expect((await send('GET', `/api/orders/${order.id}/export?format=${format}`, outsider)).statusCode).toBe(404);
+    expect((await send('PATCH', `/api/orders/${order.id}/status`, outsider, { status: 'cancelled' })).statusCode).toBe(404);
+    const theirs = await send('GET', '/api/supplier/orders/Scoped%20Supply', outsider);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toEqual([]);
+    expect(((await send('GET', '/api/orders', outsider)).json() as Order[]).map((o) => o.id)).not.toContain(order.id);
+    // The owner's manager still sees it under that supplier: the listing is scoped, not empty.
+    const mine = (await send('GET', '/api/supplier/orders/Scoped%20Supply', manager)).json() as Order[];
+    expect(mine.map((o) => o.id)).toEqual([order.id]);
+    expect((await send('GET', `/api/orders/${order.id}`, manager)).json()).toMatchObject({ status: 'ordered' });
+  });
 });

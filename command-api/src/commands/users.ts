@@ -88,6 +88,36 @@ export async function registerUser(
   return { userId, position: result.position };
 }
 
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * POST /api/auth/signup. The user's decider makes it a new pending account when the address is
+ * free and an ExistingAccountSignUpAttempted (which mails the owner) when it is not; the caller
+ * answers both alike. Both paths hash the password and wait for the users read model, so neither
+ * the answer nor its timing tells the caller which it was. Only a registration stores the password:
+ * the owner's own password is never touched by someone else's sign-up.
+ */
+export async function signUp(deps: AppDeps, input: SignUpInput, context: CommandContext) {
+  const email = normalizeEmail(input.email);
+  const userId = userIdForEmail(email);
+  const passwordHash = await hashPassword(input.password);
+  const result = await users.handle(
+    deps,
+    userId,
+    { type: 'SignUp', userId, email, firstName: input.firstName, lastName: input.lastName },
+    context,
+  );
+  const registered = result.events.some((event) => event.type === 'UserRegistered');
+  if (registered) await savePasswordHash(deps.db, userId, passwordHash);
+  if (result.position) await waitForReadModels(deps, result.position, USER_READ_MODELS);
+  return { userId, email, position: result.position };
+}
+
 async function existingUser(deps: AppDeps, userId: string) {
   if (!isUuid(userId)) throw userNotFound();
   const user = await getUser(deps.db, userId);

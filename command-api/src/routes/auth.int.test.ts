@@ -257,26 +257,42 @@ describe('sign-up, pending account, approval', () => {
     expect((await get('/api/dashboard/stats', cookie)).json().totalVessels).toBe(inFleet);
   });
 
-  it('refuses a second account for the same email, whatever its case: 409 on the email field', async () => {
+  it('answers a second sign-up for an address, whatever its case, exactly like a new one; the account and its password stay', async () => {
     const address = newAddress();
-    await signup({ email: 'twice@fleet.example', password: 'secret-1' }, address);
+    const first = await signup({ email: 'twice@fleet.example', password: 'secret-1', firstName: 'Tess' }, address);
+    const fresh = await signup({ email: 'fresh-one@fleet.example', password: 'secret-2', firstName: 'Tess' }, address);
     const before = (await t.allEvents()).length;
-    const response = await signup({ email: 'TWICE@fleet.example', password: 'secret-2' }, address);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: 'An account with this email already exists',
-      fieldErrors: { email: 'An account with this email already exists' },
+    const again = await signup({ email: 'TWICE@fleet.example', password: 'secret-2', firstName: 'Tess' }, address);
+
+    // Same status and the same body as for an address nobody has (the id is the address's own).
+    expect(again.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const strip = (body: { user: { id: string; email: string } }) => ({ ...body, user: { ...body.user, id: 'x', email: 'x' } });
+    expect(strip(again.json())).toEqual(strip(fresh.json()));
+    expect(again.json()).toEqual(first.json());
+    expect(Object.keys(again.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+
+    // Nothing about the account changed: one note that mails the owner, and the old password still works.
+    const events = await t.allEvents();
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toMatchObject({
+      type: 'ExistingAccountSignUpAttempted',
+      streamId: `user-${userIdForEmail('twice@fleet.example')}`,
+      data: { email: 'twice@fleet.example' },
     });
-    expect((await t.allEvents()).length).toBe(before);
+    expect((await post('/api/auth/login', { email: 'twice@fleet.example', password: 'secret-1' })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: 'twice@fleet.example', password: 'secret-2' })).statusCode).toBe(401);
   });
 
-  it('lets exactly one of two simultaneous sign-ups for one email through', async () => {
+  it('lets exactly one of two simultaneous sign-ups for one email create the account; both answer 201', async () => {
     const address = newAddress();
     const [a, b] = await Promise.all([
       signup({ email: 'race@fleet.example', password: 'secret-1' }, address),
       signup({ email: 'race@fleet.example', password: 'secret-2' }, address),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const stream = (await t.allEvents()).filter((e) => e.streamId === `user-${userIdForEmail('race@fleet.example')}`);
+    expect(stream.map((e) => e.type).sort()).toEqual(['ExistingAccountSignUpAttempted', 'UserRegistered']);
   });
 
   it.each([

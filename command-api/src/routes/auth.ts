@@ -7,6 +7,8 @@ import {
   PENDING_ACCOUNT_MESSAGE,
   profileSchema,
   signupSchema,
+  SIGNUP_ROLE,
+  SIGNUP_STATUS,
 } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limit } from '../auth/limits';
@@ -16,10 +18,10 @@ import { decoyPasswordHash, verifyPassword } from '../auth/password';
 import { canActOnVessel } from '../auth/scope';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
-import { registerUser, updateProfile } from '../commands/users';
+import { signUp, updateProfile } from '../commands/users';
 import { answerPosition, commandContext, formBody } from '../http/context';
 import { HttpError, unauthorized } from '../http/errors';
-import { findUserByEmail, getUser } from '../readModels';
+import { findUserByEmail } from '../readModels';
 
 export interface AuthRoutesOptions {
   deps: AppDeps;
@@ -52,6 +54,8 @@ export const DEFAULT_GUESSING_LIMITS: GuessingLimits = {
   signupPerAddress: { max: 5, windowMs: 10 * 60_000 },
 };
 
+export const SIGNUP_MESSAGE =
+  'Account created. An administrator will review it; you can log in meanwhile to complete your profile.';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contact support.';
 
@@ -125,16 +129,20 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
       throw new HttpError(429, `Too many sign-ups from your network. Please wait ${waitingTime(attempt.retryAfterSeconds)} and try again.`);
     }
     const input = signupSchema.parse(formBody(request.body));
-    const { userId, position } = await registerUser(
-      deps,
-      { ...input, role: 'fleet_manager', status: 'pending', source: 'signup' },
-      commandContext(request),
-    );
-    const user = await getUser(deps.db, userId);
+    // The same answer whether the address is new or already has an account (its owner is mailed
+    // instead): made from the request alone, never from a stored account, so no field can differ.
+    const { userId, email, position } = await signUp(deps, input, commandContext(request));
     answerPosition(reply, position);
     return reply.code(201).send({
-      message: 'Account created. An administrator will review it; you can log in meanwhile to complete your profile.',
-      user: user ?? { id: userId, email: input.email, status: 'pending', role: 'fleet_manager' },
+      message: SIGNUP_MESSAGE,
+      user: {
+        id: userId,
+        email,
+        ...(input.firstName ? { firstName: input.firstName } : {}),
+        ...(input.lastName ? { lastName: input.lastName } : {}),
+        role: SIGNUP_ROLE,
+        status: SIGNUP_STATUS,
+      },
     });
   });
 

@@ -41,6 +41,24 @@ describe('user decider', () => {
     expect((error as DomainError).fields).toEqual({ email: 'An account with this email already exists' });
   });
 
+  it('signs up a new address as a pending fleet manager', () => {
+    given([])
+      .when({ type: 'SignUp', userId, email: 'ana@fleet.example', firstName: 'Ana', lastName: 'Ruiz' })
+      .then([registered]);
+  });
+
+  it('notes a sign-up for an address that has an account (to mail its owner) instead of refusing it', () => {
+    given([registered, approved])
+      .when({ type: 'SignUp', userId, email: 'ana@fleet.example', firstName: 'Someone' })
+      .then([{ type: 'ExistingAccountSignUpAttempted', data: { userId, email: 'ana@fleet.example' } }]);
+  });
+
+  it('lets a deleted account\'s address sign up again', () => {
+    given([registered, { type: 'UserDeleted', data: { userId } }])
+      .when({ type: 'SignUp', userId, email: 'ana@fleet.example' })
+      .then([{ type: 'UserRegistered', data: { userId, email: 'ana@fleet.example', role: 'fleet_manager', status: 'pending', source: 'signup' } }]);
+  });
+
   it('approves a pending account; the event carries what the approval mail needs', () => {
     given([registered]).when({ type: 'ApproveUser', userId }).then([approved]);
   });

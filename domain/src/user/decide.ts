@@ -17,6 +17,11 @@ export type UserCommand =
       vesselId?: string;
       source: 'signup' | 'admin' | 'seed';
     }
+  /**
+   * A self sign-up: a new account when the address is free, otherwise a note that mails the owner
+   * (the caller answers the same either way, so the sign-up form cannot tell who has an account).
+   */
+  | { type: 'SignUp'; userId: string; email: string; firstName?: string; lastName?: string }
   | { type: 'ApproveUser'; userId: string }
   | { type: 'SuspendUser'; userId: string }
   | { type: 'UpdateProfile'; userId: string; profile: Profile }
@@ -25,6 +30,10 @@ export type UserCommand =
   | { type: 'ChangeRole'; userId: string; role: Role }
   | { type: 'ReactivateUser'; userId: string }
   | { type: 'DeleteUser'; userId: string };
+
+/** What a self sign-up becomes: a fleet manager waiting for an admin's approval (spec 001 §7). */
+export const SIGNUP_ROLE: Role = 'fleet_manager';
+export const SIGNUP_STATUS: UserStatus = 'pending';
 
 const notFound = () => new DomainError('not_found', 'User not found');
 
@@ -49,6 +58,13 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       }
       const { type: _type, ...data } = command;
       return [{ type: 'UserRegistered', data }];
+    }
+    case 'SignUp': {
+      if (state.status !== 'absent') {
+        return [{ type: 'ExistingAccountSignUpAttempted', data: { userId: command.userId, email: state.email } }];
+      }
+      const { type: _type, ...data } = command;
+      return [{ type: 'UserRegistered', data: { ...data, role: SIGNUP_ROLE, status: SIGNUP_STATUS, source: 'signup' } }];
     }
     case 'ApproveUser':
       if (state.status === 'absent') throw notFound();

@@ -66,6 +66,17 @@ export const UserReactivated = defineEvent('UserReactivated', 1, z.object({ user
  */
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({ userId: z.string() }));
 
+/**
+ * Someone signed up with the address of an account that already exists. The sign-up answers as for
+ * a new account (no enumeration of who has one); this event is what mails the owner instead, so
+ * they learn of it and can log in or ignore it. Email rides along: the mail is sent from the event.
+ */
+export const ExistingAccountSignUpAttempted = defineEvent(
+  'ExistingAccountSignUpAttempted',
+  1,
+  z.object({ userId: z.string(), email: z.string() }),
+);
+
 export const userEventDefinitions = [
   UserRegistered,
   UserApproved,
@@ -76,6 +87,7 @@ export const userEventDefinitions = [
   UserRoleChanged,
   UserReactivated,
   UserDeleted,
+  ExistingAccountSignUpAttempted,
 ] as const;
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
 

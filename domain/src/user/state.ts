@@ -33,7 +33,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { status: 'absent' };
     case 'UserVesselsAssigned':
     case 'UserFleetsAssigned':
-      // Assignments are read from their read model; the decider needs only that the user exists.
+    case 'ExistingAccountSignUpAttempted':
+      // Assignments are read from their read model; the decider needs only that the user exists. A
+      // repeated sign-up changes nothing about the account.
       return state;
     case 'UserProfileUpdated': {
       if (state.status === 'absent') return state;

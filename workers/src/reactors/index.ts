@@ -1,15 +1,17 @@
 import type { Reactor } from '../reactor/reactor';
 import { accountApprovedMail } from './accountApprovedMail';
 import type { ReactorConfig } from './config';
+import { existingAccountSignUpMail } from './existingAccountSignUpMail';
 import { orderSupplierMail } from './orderSupplierMail';
 
 export type { ReactorConfig } from './config';
 export { accountApprovedMail } from './accountApprovedMail';
+export { existingAccountSignUpMail } from './existingAccountSignUpMail';
 export { orderSupplierMail } from './orderSupplierMail';
 
 /** Every reactor the workers run. A new reactor is one module plus one line here. */
 export function allReactors(config: ReactorConfig): Reactor[] {
   const { store, supplierLinkSecret } = config;
   const orderMail = store && supplierLinkSecret ? [orderSupplierMail({ ...config, store, supplierLinkSecret })] : [];
-  return [accountApprovedMail(config), ...orderMail] as Reactor[];
+  return [accountApprovedMail(config), existingAccountSignUpMail(config), ...orderMail] as Reactor[];
 }

@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast-store';
 /** Toast durations the catalogue sets for these flows (spec 001 §9). */
 const PENDING_TOAST_MS = 8000;
 const SIGNUP_TOAST_MS = 10000;
+const EXISTING_ACCOUNT_NOTE = 'If this address already has an account, we have emailed its owner instead.';
 
 export interface Credentials {
   email: string;
@@ -64,12 +65,19 @@ export function useSignup(onCreatedWithoutSession: (email: string) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: SignupInput) => apiRequest('POST', '/api/auth/signup', input),
-    onSuccess: async (_res, input) => {
-      toast({ title: 'Success', description: `Your account has been created. ${PENDING_ACCOUNT_MESSAGE}`, duration: SIGNUP_TOAST_MS });
+    mutationFn: (input: SignupInput) => apiJson<{ user?: { email?: string } }>('POST', '/api/auth/signup', input),
+    onSuccess: async (res, input) => {
+      // The server answers an address that already has an account exactly like a new one (and
+      // mails its owner), so the page cannot tell either: it says both, truthfully.
+      toast({
+        title: 'Success',
+        description: `Your account has been created. ${PENDING_ACCOUNT_MESSAGE} ${EXISTING_ACCOUNT_NOTE}`,
+        duration: SIGNUP_TOAST_MS,
+      });
       const user = await refreshSessionUser(queryClient);
       if (user) navigate('/profile');
-      else onCreatedWithoutSession(input.email);
+      // The address as the server keeps it (trimmed, lower case) is the one to log in with.
+      else onCreatedWithoutSession(res?.user?.email ?? input.email);
     },
     onError: (error) => notifyFailure(error, 'Signup failed'),
   });

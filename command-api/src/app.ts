@@ -36,6 +36,8 @@ import { orderRoutes } from './routes/orders';
 import { reportRoutes } from './routes/reports';
 import { scaleRoutes } from './routes/scales';
 import { vesselRoutes } from './routes/vessels';
+import { certificateRoutes } from './routes/certificates';
+import { createPostgresFileStore, initCertificateUploads, type FileStore } from '@medchest/projections';
 import { volumeRequirementRoutes } from './routes/volumeRequirements';
 import { registerWebApp } from './routes/web';
 
@@ -78,6 +80,8 @@ export interface BuildAppOptions {
    * the guessing limits count the real client. Default false: those headers are ignored.
    */
   trustProxy?: TrustProxy;
+  /** Where certificate files are kept. Default: PostgreSQL, in the read models' database. */
+  files?: FileStore;
 }
 
 /**
@@ -109,6 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await options.sessions.init();
   await initCredentials(options.db);
   await initHistoryCheckpoints(options.db);
+  const files = options.files ?? createPostgresFileStore(options.db);
+  await files.init();
+  await initCertificateUploads(options.db);
   const historyKey = options.historyKey ?? randomBytes(32);
   registerErrorHandler(app);
   await registerBrowserDefences(app);
@@ -120,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { deps, sessions: options.sessions, guessing });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });
+  await app.register(certificateRoutes, { deps, files });
   await app.register(inventoryRoutes, { deps, now });
   await app.register(volumeRequirementRoutes, { deps, now });
   await app.register(reportRoutes, { deps });

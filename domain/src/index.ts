@@ -12,6 +12,7 @@ export * from './vessel/decide';
 export * from './vessel/imoClaim';
 export * from './vessel/imo';
 export * from './vessel/display';
+export * from './certificate/rules';
 export * from './user/accounts';
 export * from './user/schema';
 export * from './user/events';

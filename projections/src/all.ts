@@ -1,5 +1,6 @@
 import { activityProjection } from './activity/project';
 import { assignmentsProjection } from './assignments/project';
+import { certificatesProjection } from './certificates/project';
 import { emailLogProjection } from './email-log/project';
 import { fleetComplianceProjection } from './fleet-compliance/project';
 import { inventoryImportsProjection } from './inventory-imports/project';
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   ordersProjection,
   vesselHistoryProjection,
   assignmentsProjection,
+  certificatesProjection,
 ];

@@ -12,12 +12,14 @@ import type { ChestVesselsTable, ScalesTable, VolumeRequirementsTable } from './
 import type { OrderItemsTable, OrderReceiptsTable, OrdersTable, OrderStatusHistoryTable } from './orders/migration';
 import type { UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
+import type { CertificatesTable } from './certificates/migration';
 import type { VesselHistoryBatchesTable, VesselHistoryStateTable, VesselHistoryTable, VesselStreamsTable } from './vessel-history/migration';
 
 /** Every read-model table, as kysely sees it (snake_case columns; queries map rows to camelCase). */
 export interface ReadModelDb {
   projection_checkpoints: CheckpointsTable;
   vessels: VesselsTable;
+  certificates: CertificatesTable;
   users: UsersTable;
   fleet_compliance: FleetComplianceTable;
   activities: ActivitiesTable;

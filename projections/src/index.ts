@@ -10,6 +10,16 @@ export { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints
 export { defineProjection, type Projection, type ProjectedEvent } from './projection';
 
 export { listVessels, getVessel, findVesselByImo, type Vessel } from './vessels/queries';
+export {
+  listVesselCertificates,
+  getVesselCertificate,
+  listFleetCertificates,
+  listCurrentCertificates,
+  isFileRecorded,
+  type CertificateRecord,
+  type VesselCertificateRow,
+} from './certificates/queries';
+export { certificatesProjection } from './certificates/project';
 export { findUserByEmail, getUser, listUsers, type User } from './users/queries';
 export { vesselInScope, isVesselInScope, vesselIdsInScope, SCOPE_PROJECTIONS } from './scope';
 export { listAssignedVesselIds, listAssignedFleets, listFleetNames, countVesselsInScopeByUser } from './assignments/queries';
@@ -70,3 +80,4 @@ export {
   type VesselHistoryFilter,
 } from './vessel-history/queries';
 export { eventVesselId } from './vessel-history/project';
+export * from './files/index';

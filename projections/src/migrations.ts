@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { activityInventoryMigration, activityLogMigration, activityMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
+import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration } from './checkpoints/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration } from './email-log/migration';
@@ -32,6 +33,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
   ['0011_medical_chest', medicalChestMigration],
   ['0020_assignments', assignmentsMigration],
+  ['0030_certificates', certificatesMigration],
   ['0040_orders', ordersMigration],
   ['0050_activity_log', activityLogMigration],
   ['0051_vessel_history', vesselHistoryMigration],

@@ -59,4 +59,5 @@ export const READ_MODELS = {
   inventoryImports: 'inventory-imports',
   orders: 'orders',
   assignments: 'assignments',
+  certificates: 'certificates',
 } as const;

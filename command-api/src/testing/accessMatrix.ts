@@ -165,6 +165,20 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'PUT /api/supplier/link/:token/quote': { path: () => '/api/supplier/link/not-a-token/quote', body: {}, expect: anyone(404) },
   'PUT /api/supplier/link/:token/:move': { path: () => '/api/supplier/link/not-a-token/acknowledge', expect: anyone(404) },
 
+  // Certificates (issue 10): the fleet roles upload and record; a captain downloads their own.
+  'GET /api/certificates': { path: () => '/api/certificates', expect: fleetRead() },
+  'POST /api/vessels/:id/certificate/upload': { path: (w) => `/api/vessels/${w.vesselA}/certificate/upload`, expect: vesselACommand(200) },
+  // An upload URL that names nothing: those who may upload reach the check (400, the URL is no good).
+  'PUT /api/certificate-uploads/:token': { path: () => '/api/certificate-uploads/no-such-upload-token-0000000000', body: {}, expect: fleetCommand(400) },
+  'PUT /api/vessels/:id/certificate': { path: (w) => `/api/vessels/${w.vesselA}/certificate`, body: {}, expect: vesselACommand(400) },
+  'GET /api/vessels/:id/certificates': { path: (w) => `/api/vessels/${w.vesselA}/certificates`, expect: chestARead() },
+  // vesselA has no certificate: 404 Certificate Not Available for those who may see it.
+  'GET /api/vessels/:id/certificate/download': { path: (w) => `/api/vessels/${w.vesselA}/certificate/download`, expect: chestARead(404) },
+  'GET /api/vessels/:id/certificates/:certificateId/download': {
+    path: (w) => `/api/vessels/${w.vesselA}/certificates/00000000-0000-4000-8000-000000000000/download`,
+    expect: chestARead(404),
+  },
+
   // A vessel's history: auditors read it too (issue 9: replaying history for port state control).
   'GET /api/vessels/:id/history': { path: (w) => `/api/vessels/${w.vesselA}/history`, expect: vesselARead() },
   'GET /api/vessels/:id/history/types': { path: (w) => `/api/vessels/${w.vesselA}/history/types`, expect: vesselARead() },

@@ -8,6 +8,7 @@ const HISTORY_EVENT_LABELS: Record<string, string> = {
   VesselUpdated: 'Vessel details updated',
   VesselDeleted: 'Vessel removed from the fleet',
   CertificateRecorded: 'Certificate recorded',
+  CertificateExpired: 'Certificate expired',
   BatchAdded: 'Batch added',
   BatchAdjusted: 'Quantity changed',
   BatchRemoved: 'Batch removed',

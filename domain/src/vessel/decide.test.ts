@@ -165,3 +165,52 @@ describe('recording a medical chest certificate', () => {
     expect(state.status === 'active' && state.certificate?.expiryDate).toBe('2027-03-01');
   });
 });
+
+describe('one upload, one certificate', () => {
+  const created: VesselEvent = { type: 'VesselCreated', data: { vesselId, details } };
+  const file = { sha256: 'a'.repeat(64), fileName: 'cert.pdf', sizeBytes: 1200, uploadId: 'upload-1' };
+  const recorded: VesselEvent = {
+    type: 'CertificateRecorded',
+    data: { vesselId, vesselName: 'Nordic Aurora', expiryDate: '2027-03-01', certificateIssuer: 'PMA', file },
+  };
+
+  it('refuses to record the same upload twice', () => {
+    given([created, recorded])
+      .when({ type: 'RecordCertificate', vesselId, expiryDate: '2028-03-01', certificateIssuer: 'PMA', file })
+      .thenThrows('validation', 'Upload Expired: This upload link has expired or was already used. Please upload the file again');
+  });
+
+  it('carries the issue date when given', () => {
+    given([created])
+      .when({ type: 'RecordCertificate', vesselId, expiryDate: '2027-03-01', certificateIssuer: 'PMA', issueDate: '2026-03-01', file })
+      .then([{ type: 'CertificateRecorded', data: { ...recorded.data, issueDate: '2026-03-01' } as never }]);
+  });
+});
+
+describe('the expiry of a certificate', () => {
+  const created: VesselEvent = { type: 'VesselCreated', data: { vesselId, details } };
+  const recorded = (expiryDate: string): VesselEvent => ({
+    type: 'CertificateRecorded',
+    data: { vesselId, vesselName: 'Nordic Aurora', expiryDate, certificateIssuer: 'PMA' },
+  });
+  const expire = (today: string): VesselCommand => ({ type: 'ExpireCertificate', vesselId, today });
+  const expired: VesselEvent = {
+    type: 'CertificateExpired',
+    data: { vesselId, vesselName: 'Nordic Aurora', expiryDate: '2026-03-01', certificateIssuer: 'PMA', expiredOn: '2026-03-02' },
+  };
+
+  it('is recorded the day after the expiry date, once', () => {
+    given([created, recorded('2026-03-01')]).when(expire('2026-03-01')).then([]);
+    given([created, recorded('2026-03-01')]).when(expire('2026-03-02')).then([expired]);
+    given([created, recorded('2026-03-01'), expired]).when(expire('2026-03-05')).then([]);
+  });
+
+  it('starts anew with a renewal, and never for a vessel without a certificate', () => {
+    given([created, recorded('2026-03-01'), expired, recorded('2026-06-01')])
+      .when(expire('2026-06-02'))
+      .then([{ type: 'CertificateExpired', data: { ...expired.data, expiryDate: '2026-06-01', expiredOn: '2026-06-02' } }]);
+    given([created]).when(expire('2026-06-02')).then([]);
+    given([]).when(expire('2026-06-02')).then([]);
+  });
+});
+

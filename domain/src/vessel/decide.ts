@@ -1,5 +1,6 @@
 import { isIsoDate } from '../shared/dates';
 import type { Decider } from '../shared/decider';
+import { CERTIFICATE_MESSAGES } from '../certificate/rules';
 import { DomainError } from '../shared/errors';
 import type { VesselEvent } from './events';
 import type { VesselDetails } from './schema';
@@ -14,8 +15,11 @@ export type VesselCommand =
       vesselId: string;
       expiryDate: string;
       certificateIssuer: string;
-      file?: { sha256: string; fileName: string; sizeBytes: number };
-    };
+      issueDate?: string;
+      file?: { sha256: string; fileName: string; sizeBytes: number; uploadId?: string };
+    }
+  /** From the daily scan: `today` is the scan's day (YYYY-MM-DD). */
+  | { type: 'ExpireCertificate'; vesselId: string; today: string };
 
 /** The 404 of every call about a vessel that does not exist (or was deleted), API-wide. */
 export const vesselNotFound = () => new DomainError('not_found', 'Vessel not found');
@@ -57,9 +61,29 @@ export function decideVessel(command: VesselCommand, state: VesselState): Vessel
           'Missing Information: Please select a file, set an expiry date, and specify the certificate issuer',
         );
       }
+      if (file?.uploadId && state.recordedUploads?.includes(file.uploadId)) {
+        throw new DomainError('validation', CERTIFICATE_MESSAGES.uploadExpired, { certificateURL: CERTIFICATE_MESSAGES.uploadExpired });
+      }
+      if (command.issueDate !== undefined && !isIsoDate(command.issueDate)) {
+        throw new DomainError('validation', 'Please enter a valid issue date', { issueDate: 'Please enter a valid issue date' });
+      }
       const vesselName = state.details.vesselName;
+      const issueDate = command.issueDate ? { issueDate: command.issueDate } : {};
       return [
-        { type: 'CertificateRecorded', data: { vesselId, vesselName, expiryDate, certificateIssuer, ...(file ? { file } : {}) } },
+        { type: 'CertificateRecorded', data: { vesselId, vesselName, expiryDate, certificateIssuer, ...issueDate, ...(file ? { file } : {}) } },
+      ];
+    }
+    case 'ExpireCertificate': {
+      // Nothing to do is not an error: the scan asks about every certificate it finds past due,
+      // and a rerun, a second worker or a renewal since all leave nothing to record.
+      if (state.status !== 'active' || !state.certificate || state.certificate.expired) return [];
+      const { expiryDate, certificateIssuer } = state.certificate;
+      if (!(expiryDate < command.today)) return [];
+      return [
+        {
+          type: 'CertificateExpired',
+          data: { vesselId: command.vesselId, vesselName: state.details.vesselName, expiryDate, certificateIssuer, expiredOn: command.today },
+        },
       ];
     }
   }

@@ -60,8 +60,11 @@ export const VesselDeleted = defineEvent(
 );
 
 /**
- * A medical chest certificate on record: its expiry date and issuer, and the file's content
- * address (sha256) once certificate upload exists. The vessel's name rides along for the history.
+ * A medical chest certificate on record: its expiry date, issuer and (when given) issue date, and
+ * the file by its content address (sha256: the bytes live in the file store, never in the log).
+ * `uploadId` names the upload it came from, so one upload URL records one certificate only.
+ * Certificates recorded before upload existed have no file. Who and when are in the metadata. The
+ * vessel's name rides along for the history.
  */
 export const CertificateRecorded = defineEvent(
   'CertificateRecorded',
@@ -71,11 +74,30 @@ export const CertificateRecorded = defineEvent(
     vesselName: z.string(),
     expiryDate: z.string(),
     certificateIssuer: z.string(),
-    file: z.object({ sha256: z.string(), fileName: z.string(), sizeBytes: z.number().int() }).optional(),
+    issueDate: z.string().optional(),
+    file: z
+      .object({ sha256: z.string(), fileName: z.string(), sizeBytes: z.number().int(), uploadId: z.string().optional() })
+      .optional(),
   }),
 );
 
-export const vesselEventDefinitions = [VesselCreated, VesselUpdated, VesselDeleted, CertificateRecorded] as const;
+/**
+ * The certificate on record passed its expiry date (found by the daily scan, `expiredOn` the day
+ * of the scan). At most one per recorded certificate: a renewal makes a new one that can expire.
+ */
+export const CertificateExpired = defineEvent(
+  'CertificateExpired',
+  1,
+  z.object({
+    vesselId: z.string(),
+    vesselName: z.string(),
+    expiryDate: z.string(),
+    certificateIssuer: z.string(),
+    expiredOn: z.string(),
+  }),
+);
+
+export const vesselEventDefinitions = [VesselCreated, VesselUpdated, VesselDeleted, CertificateRecorded, CertificateExpired] as const;
 export type VesselEvent = EventOf<(typeof vesselEventDefinitions)[number]>;
 
 export const isVesselEvent = eventGuard<VesselEvent>(vesselEventDefinitions);

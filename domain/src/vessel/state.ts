@@ -3,13 +3,22 @@ import type { VesselEvent } from './events';
 
 export type VesselState =
   | { status: 'absent' }
-  | { status: 'active'; vesselId: string; details: VesselDetails; certificate?: VesselCertificate }
+  | {
+      status: 'active';
+      vesselId: string;
+      details: VesselDetails;
+      certificate?: VesselCertificate;
+      /** Uploads already recorded as a certificate: an upload URL is good for one certificate. */
+      recordedUploads?: readonly string[];
+    }
   | { status: 'deleted'; vesselId: string };
 
 export interface VesselCertificate {
   expiryDate: string;
   certificateIssuer: string;
   fileSha256?: string;
+  /** Set once CertificateExpired is recorded for this certificate. */
+  expired?: boolean;
 }
 
 export const initialVesselState = (): VesselState => ({ status: 'absent' });
@@ -26,8 +35,12 @@ export function evolveVessel(state: VesselState, event: VesselEvent): VesselStat
     case 'CertificateRecorded': {
       if (state.status !== 'active') return state;
       const { expiryDate, certificateIssuer, file } = event.data;
-      return { ...state, certificate: { expiryDate, certificateIssuer, fileSha256: file?.sha256 } };
+      const recordedUploads = file?.uploadId ? [...(state.recordedUploads ?? []), file.uploadId] : state.recordedUploads;
+      return { ...state, certificate: { expiryDate, certificateIssuer, fileSha256: file?.sha256 }, recordedUploads };
     }
+    case 'CertificateExpired':
+      if (state.status !== 'active' || !state.certificate) return state;
+      return { ...state, certificate: { ...state.certificate, expired: true } };
     case 'VesselDeleted':
       return { status: 'deleted', vesselId: event.data.vesselId };
   }

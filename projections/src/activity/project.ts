@@ -79,6 +79,16 @@ export function describeActivity(event: ProjectedEvent, context: ActivityContext
         metadata: { certificateIssuer, expiryDate },
       };
     }
+    case 'CertificateExpired': {
+      const { vesselId, vesselName, expiryDate, certificateIssuer } = event.data;
+      return {
+        activityType: 'certificate_expired',
+        description: `Medical chest certificate of ${vesselName} expired on ${expiryDate}`,
+        vesselId,
+        vesselName,
+        metadata: { certificateIssuer, expiryDate },
+      };
+    }
     case 'InventoryImported': {
       const { vesselId, importId, fileName, source, successCount, errorCount } = event.data;
       const vesselName = context.vesselName(vesselId);
@@ -154,6 +164,7 @@ function vesselNameAfter(event: ProjectedEvent): [string, string] | undefined {
       return [event.data.vesselId, event.data.details.vesselName];
     case 'VesselDeleted':
     case 'CertificateRecorded':
+    case 'CertificateExpired':
     case 'OrderCreated':
       return [event.data.vesselId, event.data.vesselName];
     default:

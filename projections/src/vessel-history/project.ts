@@ -41,10 +41,12 @@ export function describeHistoryEntry(
     }
     case 'VesselDeleted':
       return { summary: `Vessel ${event.data.vesselName} removed from the fleet`, changes: [] };
+    case 'CertificateExpired':
+      return { summary: `Certificate issued by ${event.data.certificateIssuer} expired on ${event.data.expiryDate}`, changes: [] };
     case 'CertificateRecorded': {
-      const { expiryDate, certificateIssuer } = event.data;
+      const { expiryDate, certificateIssuer, file } = event.data;
       return {
-        summary: `Certificate issued by ${certificateIssuer}, expiring ${expiryDate}`,
+        summary: `Certificate issued by ${certificateIssuer}, expiring ${expiryDate}${file ? ` (${file.fileName})` : ''}`,
         changes: [
           change('Certificate expiry', vessel.certificate?.expiryDate ?? null, expiryDate),
           change('Certificate issuer', vessel.certificate?.certificateIssuer ?? null, certificateIssuer),

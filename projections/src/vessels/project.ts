@@ -5,7 +5,7 @@ import type { VesselsTable } from './migration';
 import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
 
-export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted', 'CertificateRecorded'] as const;
+export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted', 'CertificateRecorded', 'CertificateExpired'] as const;
 type VesselProjectedEvent = EventOfType<(typeof VESSEL_EVENT_TYPES)[number]>;
 
 /** What a batch of vessel events leaves behind for one vessel. */
@@ -19,7 +19,7 @@ export type VesselOutcome =
     }
   | { kind: 'deleted' };
 
-type DetailEvent = Exclude<VesselProjectedEvent, { type: 'CertificateRecorded' }>;
+type DetailEvent = Exclude<VesselProjectedEvent, { type: 'CertificateRecorded' | 'CertificateExpired' }>;
 const isDetailEvent = (e: ProjectedEvent): e is DetailEvent =>
   e.type === 'VesselCreated' || e.type === 'VesselUpdated' || e.type === 'VesselDeleted';
 

@@ -16,6 +16,7 @@ export {
   listFleetCertificates,
   listCurrentCertificates,
   isFileRecorded,
+  listFleetManagersOfVessel,
   type CertificateRecord,
   type VesselCertificateRow,
 } from './certificates/queries';

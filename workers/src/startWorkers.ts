@@ -8,6 +8,8 @@ import { createSmtpMailer, type Mailer, type SmtpTimeouts } from './mail/mailer'
 import { createExpiryScanProcessor } from './expiry-scan/processor';
 import { EXPIRY_SCAN_PATTERN, EXPIRY_SCAN_QUEUE, EXPIRY_SCAN_SCHEDULER, expiryScanJobOptions } from './expiry-scan/queue';
 import { createMailProcessor } from './mail/processor';
+import { createCertificateScan } from './certificates/scan';
+import { createFileCleanupProcessor, FILE_CLEANUP_PATTERN, FILE_CLEANUP_QUEUE, FILE_CLEANUP_SCHEDULER, fileCleanupJobOptions } from './file-cleanup/cleanup';
 import { MAIL_QUEUE, mailJobOptions, type MailRetryOptions } from './mail/queue';
 import { createCheckpointStore } from './reactor/checkpoints';
 import type { Reactor } from './reactor/reactor';
@@ -121,23 +123,28 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
       concurrency: mailOptions.concurrency ?? 5,
     },
   ];
+  const queues = new Map<string, Queue>();
+  const appUrl = mailOptions.appUrl ?? 'http://localhost:5000';
   if (options.readModels) {
-    definitions.push({
-      name: EXPIRY_SCAN_QUEUE,
-      jobOptions: expiryScanJobOptions,
-      processor: createExpiryScanProcessor({ db: options.readModels, log }),
-    });
+    const certificates = createCertificateScan({ store: options.store, db: options.readModels, mailQueue: () => queues.get(MAIL_QUEUE), appUrl, log });
+    definitions.push(
+      {
+        name: EXPIRY_SCAN_QUEUE,
+        jobOptions: expiryScanJobOptions,
+        processor: createExpiryScanProcessor({ db: options.readModels, log, certificates }),
+      },
+      { name: FILE_CLEANUP_QUEUE, jobOptions: fileCleanupJobOptions, processor: createFileCleanupProcessor({ db: options.readModels, log }) },
+    );
   }
   const reactors =
     options.reactors ??
     allReactors({
-      appUrl: mailOptions.appUrl ?? 'http://localhost:5000',
+      appUrl,
       store: options.store,
       readModels: options.readModels,
       supplierLinkSecret: options.supplierLinkSecret,
     });
 
-  const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const running: RunningReactor[] = [];
 
@@ -174,6 +181,11 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
       await expiryScan.upsertJobScheduler(EXPIRY_SCAN_SCHEDULER, { pattern: EXPIRY_SCAN_PATTERN, tz: 'UTC' }, { name: 'scan' });
       // And once at start, for a process that was down at midnight (one job per day, whoever adds it).
       await expiryScan.add('scan', {}, { jobId: `start-${isoToday()}` });
+    }
+    const fileCleanup = queues.get(FILE_CLEANUP_QUEUE);
+    if (fileCleanup) {
+      await fileCleanup.upsertJobScheduler(FILE_CLEANUP_SCHEDULER, { pattern: FILE_CLEANUP_PATTERN, tz: 'UTC' }, { name: 'cleanup' });
+      await fileCleanup.add('cleanup', {}, { jobId: `start-${new Date().toISOString().slice(0, 13)}` });
     }
 
     for (const reactor of reactors) {

@@ -90,7 +90,7 @@ export async function listFleetCertificates(db: Kysely<ReadModelDb>, scope: Vess
 export async function listCurrentCertificates(db: Kysely<ReadModelDb>): Promise<{ vesselId: string; vesselName: string; expiryDate: string; certificateId: string; expiredOn: string | null }[]> {
   const { rows } = await sql<{ vessel_id: string; vessel_name: string; expiry_date: string; id: string; expired_on: string | null }>`
     SELECT DISTINCT ON (c.vessel_id) c.vessel_id, v.vessel_name, c.expiry_date, c.id, c.expired_on
-    FROM certificates c JOIN vessels v ON v.id = c.vessel_id
+    FROM certificates c JOIN vessels v ON v.id::text = c.vessel_id::text
     ORDER BY c.vessel_id, c.stream_revision DESC`.execute(db);
   return rows.map((r) => ({ vesselId: r.vessel_id, vesselName: r.vessel_name, expiryDate: r.expiry_date, certificateId: r.id, expiredOn: r.expired_on }));
 }
@@ -99,4 +99,15 @@ export async function listCurrentCertificates(db: Kysely<ReadModelDb>): Promise<
 export async function isFileRecorded(db: Kysely<ReadModelDb>, sha256: string): Promise<boolean> {
   const row = await db.selectFrom('certificates').select('id').where('file_sha256', '=', sha256).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The active fleet managers whose scope holds this vessel (assigned directly or through its fleet): who is reminded. */
+export async function listFleetManagersOfVessel(db: Kysely<ReadModelDb>, vesselId: string): Promise<{ id: string; email: string; firstName: string | null }[]> {
+  const { rows } = await sql<{ id: string; email: string; first_name: string | null }>`
+    SELECT u.id, u.email, u.first_name FROM users u
+    WHERE u.role = 'fleet_manager' AND u.status = 'active' AND (
+      EXISTS (SELECT 1 FROM user_vessel_assignments a WHERE a.user_id = u.id AND a.vessel_id = ${vesselId})
+      OR EXISTS (SELECT 1 FROM user_fleet_assignments f JOIN vessels v ON v.fleet = f.fleet WHERE f.user_id = u.id AND v.id = ${vesselId}))
+    ORDER BY u.email`.execute(db);
+  return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name }));
 }

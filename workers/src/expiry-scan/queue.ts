@@ -24,4 +24,6 @@ export const expiryScanJobOptions: DefaultJobOptions = {
 export interface ExpiryScanResult {
   day: string;
   reevaluated: number;
+  /** Certificates expired and reminders queued by this run. */
+  certificates?: { expired: number; reminders: number };
 }

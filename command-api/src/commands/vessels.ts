@@ -91,13 +91,19 @@ export async function deleteVessel(deps: AppDeps, vesselId: string, context: Com
 }
 
 /**
- * Record a vessel's medical chest certificate (expiry date and issuer). Used by the demo seed now;
- * the certificate upload route of a later issue adds the file and calls the same command.
+ * Record a vessel's medical chest certificate as the demo seed does: its file already in the file
+ * store (a backdated certificate, so no "not in the past" rule: that is the upload form's). Uploads
+ * from users go through commands/certificates.ts, which calls the same command.
  */
 export async function recordCertificate(
   deps: AppDeps,
   vesselId: string,
-  certificate: { expiryDate: string; certificateIssuer: string },
+  certificate: {
+    expiryDate: string;
+    certificateIssuer: string;
+    issueDate?: string;
+    file?: { sha256: string; fileName: string; sizeBytes: number };
+  },
   context: CommandContext,
   options: { waitForReadModels?: boolean } = {},
 ) {

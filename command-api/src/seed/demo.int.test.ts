@@ -12,6 +12,7 @@ import {
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { listVesselBatches, listVessels } from '@medchest/projections';
 import pg from 'pg';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdForEmail } from '../ids';
 import { startTestApp, type TestApp } from '../testing/harness';
@@ -131,6 +132,33 @@ describe('demo seed', () => {
     expect((await t.allEvents()).filter((e) => e.type === 'CertificateRecorded')).toHaveLength(28);
     expect(badges.filter((b) => b === 'Active').length).toBeGreaterThan(vessels.length / 2);
     for (const v of vessels.filter((x) => x.medicalChestCertificateExpiry)) expect(v.certificateIssuer).toBeTruthy();
+  });
+
+  it('gives every demo certificate a real PDF naming the vessel, its IMO number, issuer and dates, which downloads', async () => {
+    const manager = await t.login('demo@medchest.example', 'medchest-demo');
+    const vessels = (await listVessels(t.db, ALL_VESSELS)).filter((v) => v.medicalChestCertificateExpiry);
+    expect(vessels).toHaveLength(28);
+    for (const v of vessels) expect(v.medicalChestCertificatePath).toMatch(/^certificates\/[0-9a-f]{64}$/);
+    const [vessel] = vessels;
+    const download = await t.app.inject({ method: 'GET', url: `/api/vessels/${vessel!.id}/certificate/download`, headers: { cookie: manager } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment; filename=');
+    const text = download.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    // The page's text, from its (deflated) content streams; pdf-lib draws text as hex strings.
+    const pageText = [...text.matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+        } catch {
+          return m[1]!;
+        }
+      })
+      .join('\n');
+    const hex = (value: string) => Buffer.from(value, 'latin1').toString('hex').toUpperCase();
+    for (const fact of [vessel!.vesselName, vessel!.imoNumber, vessel!.certificateIssuer!, vessel!.medicalChestCertificateExpiry!]) {
+      expect(pageText.toUpperCase().includes(hex(fact)) || pageText.includes(fact), fact).toBe(true);
+    }
   });
 
   it('is idempotent: a second run appends nothing, a demo vessel a user deleted stays deleted, a chest a user changed stays as they left it', async () => {

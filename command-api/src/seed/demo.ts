@@ -22,7 +22,10 @@ import { assignFleets, assignVessels, registerUser } from '../commands/users';
 import { createVessel, recordCertificate } from '../commands/vessels';
 import { MEDCHEST_NAMESPACE, userIdForEmail, uuidV5 } from '../ids';
 import { DEMO_CHEST_FILE_NAME, demoChest, demoChestStatus } from './chests';
-import { demoCertificates, demoFleet } from './fleet';
+import { demoCertificates, demoFleet, type DemoCertificate } from './fleet';
+import { certificateFileName, PDF_MAGIC } from '@medchest/domain';
+import { demoCertificatePdf } from '@medchest/domain/certificate/demoCertificatePdf';
+import { createPostgresFileStore, type FileStore } from '@medchest/projections';
 
 export const DEMO_VESSEL_COUNT = 31;
 
@@ -91,6 +94,7 @@ export async function seedDemo(
   const today = options.today ?? isoToday(now);
   const fleet = demoFleet(today);
   const certificates = new Map(demoCertificates(today).map((c) => [c.imoNumber, c]));
+  let files: FileStore | undefined;
   if (fleet.length !== DEMO_VESSEL_COUNT) throw new Error(`The demo fleet must have ${DEMO_VESSEL_COUNT} vessels`);
   for (const vessel of fleet) {
     const imoNumber = String(vessel.imoNumber);
@@ -103,8 +107,9 @@ export async function seedDemo(
       report.vesselsCreated++;
       const certificate = certificates.get(imoNumber);
       if (certificate) {
-        const { expiryDate, certificateIssuer } = certificate;
-        const recorded = await recordCertificate(deps, vesselId, { expiryDate, certificateIssuer }, context, {
+        const { expiryDate, certificateIssuer, issueDate } = certificate;
+        const file = await storeDemoCertificate((files ??= createPostgresFileStore(deps.db)), certificate, now);
+        const recorded = await recordCertificate(deps, vesselId, { expiryDate, certificateIssuer, issueDate, file }, context, {
           waitForReadModels: false,
         });
         last = recorded.position ?? last;
@@ -143,6 +148,13 @@ export async function seedDemo(
     );
   }
   return report;
+}
+
+/** A demo certificate's PDF (generated now, a few milliseconds), stored and kept for good. */
+async function storeDemoCertificate(files: FileStore, certificate: DemoCertificate, now: Date) {
+  const bytes = await demoCertificatePdf(certificate);
+  const stored = await files.put([bytes], { maxBytes: Number.MAX_SAFE_INTEGER, headBytes: PDF_MAGIC.length, keep: true, now });
+  return { sha256: stored.sha256, fileName: certificateFileName(certificate.vesselName, certificate.expiryDate), sizeBytes: stored.sizeBytes };
 }
 
 /**

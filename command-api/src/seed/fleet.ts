@@ -142,15 +142,28 @@ const CERTIFICATE_ISSUERS: Record<FlagState, string> = {
 
 export interface DemoCertificate {
   imoNumber: string;
+  vesselName: string;
+  flagState: FlagState;
+  /** A year before the expiry: a medical chest certificate is issued for twelve months. */
+  issueDate: string;
   expiryDate: string;
   certificateIssuer: string;
 }
 
 /** The demo fleet's medical chest certificates (vessels without one are left out). */
 export function demoCertificates(today: string): DemoCertificate[] {
-  return rows.flatMap(([, imoNumber, flagState, , , , , , , , , expiryInDays]) =>
+  return rows.flatMap(([vesselName, imoNumber, flagState, , , , , , , , , expiryInDays]) =>
     expiryInDays === null
       ? []
-      : [{ imoNumber, expiryDate: addDays(today, expiryInDays), certificateIssuer: CERTIFICATE_ISSUERS[flagState] }],
+      : [
+          {
+            imoNumber,
+            vesselName,
+            flagState,
+            issueDate: addDays(today, expiryInDays - 365),
+            expiryDate: addDays(today, expiryInDays),
+            certificateIssuer: CERTIFICATE_ISSUERS[flagState],
+          },
+        ],
   );
 }

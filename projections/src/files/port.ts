@@ -13,7 +13,7 @@ export interface FileStore {
    * file) before anything is kept and may throw to refuse the file; more than `maxBytes` throws
    * FileTooLargeError. A refused or failed write leaves nothing behind.
    */
-  put(content: AsyncIterable<Uint8Array>, options: PutOptions): Promise<StoredFile>;
+  put(content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: PutOptions): Promise<StoredFile>;
   /** The file's size and a stream of its bytes, or undefined when the store has no such file. */
   open(sha256: string): Promise<{ sizeBytes: number; stream: Readable } | undefined>;
   has(sha256: string): Promise<boolean>;

@@ -44,7 +44,7 @@ export function createPostgresFileStore(db: Kysely<any>): FileStore {
   return {
     init,
 
-    async put(content: AsyncIterable<Uint8Array>, options: PutOptions): Promise<StoredFile> {
+    async put(content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: PutOptions): Promise<StoredFile> {
       await init();
       const headBytes = options.headBytes ?? 0;
       const staging = `staging:${randomUUID()}`;

@@ -21,6 +21,7 @@ declare module 'fastify' {
 import type { TrustProxy } from './config';
 import { registerBrowserDefences } from './http/browserDefences';
 import { registerInputSafety } from './http/inputSafety';
+import { zodValidatorCompiler } from './http/routeSchemas';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
@@ -93,7 +94,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? false,
+    // Fastify answers 414 for a path segment longer than this, before any schema runs. An id is
+    // checked by its route's schema instead (a malformed one, of any length, answers 404), so the
+    // limit is only the bound of the request line Node already enforces (16 KB of headers).
+    routerOptions: { maxParamLength: 16 * 1024 },
   });
+  // Every route schema is zod (http/routeSchemas.ts); set before any route is declared.
+  app.setValidatorCompiler(zodValidatorCompiler);
   const now = options.now ?? (() => new Date());
   app.decorate('clock', now);
   const deps: AppDeps = {

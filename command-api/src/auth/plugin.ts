@@ -59,11 +59,15 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
       }
     }
     request.scope = scopeOf(request.user);
-    const config = request.routeOptions.config;
-    if (config?.access) {
-      enforce(config.access, request);
-      await enforceOwnerVessel(config.access, request, db);
-    }
+    const access = request.routeOptions.config?.access;
+    if (access) enforce(access, request);
+  });
+
+  // The owner vessel is resolved once the route's schemas have checked its params (a malformed
+  // id has already answered 404 there), so a resolver reads well-formed ids only.
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access) await enforceOwnerVessel(access, request, db);
   });
 });
 

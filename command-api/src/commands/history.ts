@@ -9,7 +9,6 @@ import {
 import { decodeActivityCursor } from '@medchest/projections';
 import { z } from 'zod';
 import { verifyHistory, type HistoryVerification } from '../history/verify';
-import { isUuid } from '../ids';
 import { listVesselHistory, listVesselStreams } from '../readModels';
 import type { AppDeps } from './context';
 
@@ -47,7 +46,6 @@ export const historyQuerySchema = z
 
 /** Every stream that holds the vessel's events: its own three, and any other naming it. */
 export async function vesselStreams(deps: AppDeps, vesselId: string): Promise<string[]> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const own = [vesselStreamId(vesselId), inventoryStreamId(vesselId), vesselScaleStreamId(vesselId)];
   const known = await listVesselStreams(deps.db, vesselId);
   if (known.length === 0) {

@@ -10,10 +10,11 @@ import {
   type InventoryBatch,
   type InventoryCommand,
   vesselNotFound,
+  batchNotFound,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
-import { isUuid, newId } from '../ids';
+import { newId } from '../ids';
 import { getHierarchicalInventory, getVessel, listVesselBatches, type HierarchicalInventory, type InventoryBatch as ReadModelBatch } from '../readModels';
 import type { AppDeps, CommandContext } from './context';
 import { inventories, READ_MODELS } from './streams';
@@ -31,7 +32,6 @@ import { scaleInForce } from './scaleInForce';
 /** What the screens show right after a change of the chest: its items and batches, the vessel's status, imports, the feed. */
 const INVENTORY_READ_MODELS = [READ_MODELS.medicalChest, READ_MODELS.fleetCompliance, READ_MODELS.inventoryImports, READ_MODELS.activity];
 
-const batchNotFound = () => new DomainError('not_found', 'Batch not found');
 
 /**
  * The scale ids a row may name: the items of the scale in force for the vessel (read from its
@@ -82,7 +82,6 @@ export async function bulkImport(
   context: CommandContext,
   options: BulkImportOptions = {},
 ): Promise<BulkImportResult & { position?: LogPosition }> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const request = bulkImportRequestSchema.parse(formBody(body));
   await requireVessel(deps, vesselId);
 
@@ -112,8 +111,6 @@ export async function bulkImport(
  * given). Answers the batch as the decided state leaves it; an unchanged quantity records nothing.
  */
 export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: string, body: unknown, context: CommandContext) {
-  if (!isUuid(vesselId)) throw vesselNotFound();
-  if (!isUuid(batchId)) throw batchNotFound();
   const patch = batchQuantityPatchSchema.parse(formBody(body));
   await requireVessel(deps, vesselId);
 
@@ -142,13 +139,13 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
  */
 /** The vessel's batches, from the batches read model (queries never fold events). */
 export async function listInventory(deps: AppDeps, vesselId: string): Promise<BatchAnswer[]> {
-  if (!isUuid(vesselId) || !(await getVessel(deps.db, vesselId))) throw vesselNotFound();
+  if (!(await getVessel(deps.db, vesselId))) throw vesselNotFound();
   return listVesselBatches(deps.db, vesselId);
 }
 
 /** GET /api/vessels/{id}/hierarchical-inventory: the chest by scale section, item and batch, for today. */
 export async function hierarchicalInventory(deps: AppDeps, vesselId: string, now: Date): Promise<HierarchicalInventory> {
-  const inventory = isUuid(vesselId) ? await getHierarchicalInventory(deps.db, vesselId, isoToday(now)) : undefined;
+  const inventory = await getHierarchicalInventory(deps.db, vesselId, isoToday(now));
   if (!inventory) throw vesselNotFound();
   return inventory;
 }

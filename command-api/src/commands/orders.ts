@@ -48,7 +48,6 @@ const actor = (context: CommandContext, by: Actor['by']): Actor => ({ by, who: b
 
 /** The order as its stream leaves it; 404 for an id that is not an order's. */
 export async function loadOrder(deps: Pick<AppDeps, 'store' | 'codec'>, orderId: string): Promise<ExistingOrder> {
-  if (!isUuid(orderId)) throw orderNotFound();
   const { state } = await orders.load(deps, orderId);
   if (state.status === 'absent') throw orderNotFound();
   return state;
@@ -73,7 +72,6 @@ async function vesselChest(deps: AppDeps, vesselId: string) {
 
 /** POST /api/vessels/{id}/generate-order: the shortfall on the expiry threshold date. */
 export async function previewOrder(deps: AppDeps, vesselId: string, body: unknown): Promise<{ expiryThreshold: string; orderItems: ShortfallItem[] }> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const { expiryThreshold } = generateOrderSchema.parse(formBody(body));
   const chest = await vesselChest(deps, vesselId);
   return { expiryThreshold, orderItems: orderShortfall(chest.scale, chest.profile, chest.batches, expiryThreshold) };
@@ -186,7 +184,6 @@ export async function createOrder(deps: AppDeps, body: unknown, context: Command
  * vessel's inventory (see receiveItems); any other status is one move of the life cycle.
  */
 export async function changeOrderStatus(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
-  if (!isUuid(orderId)) throw orderNotFound();
   const request = orderStatusSchema.parse(formBody(body));
   if (request.status === 'delivered' && request.receivedItems) return receiveItems(deps, orderId, request.receivedItems, context);
   const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context, waitForOrders);
@@ -195,7 +192,6 @@ export async function changeOrderStatus(deps: AppDeps, orderId: string, body: un
 
 /** PATCH /api/orders/{id}/assign-vendor: the supplier's name and email; the order becomes ordered. */
 export async function assignVendor(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
-  if (!isUuid(orderId)) throw orderNotFound();
   const { supplierName, supplierEmail } = assignVendorSchema.parse(formBody(body));
   const result = await orders.handle(deps, orderId, { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context, waitForOrders);
   return answer(deps, orderId, result.position, result.state);
@@ -300,7 +296,6 @@ export async function quoteByLink(deps: AppDeps, secret: string, token: string, 
 
 /** PUT /api/supplier/orders/{orderId}/acknowledge: the supplier portal's Acknowledge. */
 export async function acknowledgeOrder(deps: AppDeps, orderId: string, context: CommandContext) {
-  if (!isUuid(orderId)) throw orderNotFound();
   const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context, waitForOrders);
   return answer(deps, orderId, result.position, result.state);
 }

@@ -1,5 +1,4 @@
 import { vesselNotFound } from '@medchest/domain';
-import { isUuid } from '../ids';
 import type { AppDeps } from './context';
 import { vessels } from './streams';
 
@@ -10,7 +9,6 @@ import { vessels } from './streams';
  * reads the chest of a deleted vessel.
  */
 export async function requireVessel(deps: Pick<AppDeps, 'store' | 'codec'>, vesselId: string): Promise<void> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const { state } = await vessels.load(deps, vesselId);
   if (state.status !== 'active') throw vesselNotFound();
 }

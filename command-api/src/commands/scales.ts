@@ -8,7 +8,6 @@ import {
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
 import { formBody } from '../http/context';
-import { isUuid } from '../ids';
 import { getVessel, getVesselScale } from '../readModels';
 import type { AppDeps, CommandContext } from './context';
 import { READ_MODELS, scales, vesselScales } from './streams';
@@ -64,7 +63,6 @@ export async function assignVesselScale(
   body: unknown,
   context: CommandContext,
 ): Promise<{ scale: ScaleMetadata; position?: LogPosition }> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const { scaleId } = vesselScaleAssignmentSchema.parse(formBody(body));
   await requireVessel(deps, vesselId);
   const scale = await findScale(deps, scaleId);
@@ -81,7 +79,6 @@ export async function assignVesselScale(
  * as the volume requirements "as of" that day use it.
  */
 export async function vesselScale(deps: AppDeps, vesselId: string, asOfQuery: unknown, now: Date): Promise<ScaleMetadata> {
-  if (!isUuid(vesselId)) throw vesselNotFound();
   const asOf = parseAsOf(asOfQuery, isoToday(now));
   if (asOf === undefined) {
     const scale = await getVesselScale(deps.db, vesselId);

@@ -4,6 +4,7 @@ import {
   ALL_VESSELS,
   DomainError,
   fleetAssignmentSchema,
+  userNotFound,
   normalizeEmail,
   vesselAssignmentSchema,
   type Profile,
@@ -44,7 +45,6 @@ const assignmentWait = (options: { waitForReadModels?: boolean }) => ({
   readModels: options.waitForReadModels === false ? [] : [READ_MODELS.assignments],
 });
 
-const userNotFound = () => new DomainError('not_found', 'User not found');
 const INVALID_VESSEL = 'Please select a valid vessel';
 
 async function vesselExists(deps: AppDeps, vesselId: string): Promise<boolean> {
@@ -119,7 +119,6 @@ export async function signUp(deps: AppDeps, input: SignUpInput, context: Command
 }
 
 async function existingUser(deps: AppDeps, userId: string) {
-  if (!isUuid(userId)) throw userNotFound();
   const user = await getUser(deps.db, userId);
   if (!user) throw userNotFound();
   return user;
@@ -271,7 +270,6 @@ export async function assignFleets(
 ) {
   // The seed assigns right after registering, before the read model has the user: the stream's
   // own decider says whether the user exists.
-  if (!isUuid(userId)) throw userNotFound();
   const { fleets } = fleetAssignmentSchema.parse(body);
   const { position } = await users.handle(deps, userId, { type: 'AssignFleets', userId, fleets }, context, assignmentWait(options));
   return { fleets: await listAssignedFleets(deps.db, userId), position };

@@ -27,7 +27,6 @@ import {
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { RecordedEvent } from '@medchest/eventstore';
-import { isUuid } from '../ids';
 import { getVolumeRequirements, getVolumeRequirementsAnswer, type VolumeRequirementsAnswer } from '../readModels';
 import type { AppDeps } from './context';
 import { scaleInForce, streamEventsAsOf } from './scaleInForce';
@@ -71,9 +70,8 @@ export function volumeRequirementRows(
 /** What a GET volume-requirements asks: today's chest, or the chest as of a past day. */
 export type VolumeRequirementsQuery = { today: string; asOf?: undefined } | { today: string; asOf: string };
 
-/** The request's vessel id and `asOf` checked: 404 for an id that cannot be a vessel's, 400 for a bad date. */
-export function volumeRequirementsQuery(vesselId: string, asOfQuery: unknown, now: Date): VolumeRequirementsQuery {
-  if (!isUuid(vesselId)) throw vesselNotFound();
+/** The request's `asOf` checked: 400 for a bad date (the route's schema has checked the vessel id). */
+export function volumeRequirementsQuery(asOfQuery: unknown, now: Date): VolumeRequirementsQuery {
   const today = isoToday(now);
   return { today, asOf: parseAsOf(asOfQuery, today) };
 }
@@ -116,7 +114,7 @@ export async function volumeRequirementsAsOf(deps: AppDeps, vesselId: string, as
 
 /** The vessel's volume requirements as rows: today's from the read model, or as of a past day. */
 export async function listVolumeRequirements(deps: AppDeps, vesselId: string, asOfQuery: unknown, now: Date): Promise<VolumeRequirementRow[]> {
-  const { today, asOf } = volumeRequirementsQuery(vesselId, asOfQuery, now);
+  const { today, asOf } = volumeRequirementsQuery(asOfQuery, now);
   if (asOf !== undefined) return volumeRequirementsAsOf(deps, vesselId, asOf);
   const rows = await getVolumeRequirements(deps.db, vesselId, today);
   if (!rows) throw vesselNotFound();

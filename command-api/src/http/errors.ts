@@ -1,6 +1,7 @@
 import { DomainError } from '@medchest/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { validationContextOf } from './routeSchemas';
 
 /**
  * The one error format of the API. The web shows `status: body` and parses the body as JSON, so
@@ -48,6 +49,11 @@ const domainStatus: Record<DomainError['kind'], number> = {
 };
 
 export function errorReply(error: unknown): { status: number; body: ErrorBody } | undefined {
+  // A path segment its route's schema refuses (routeSchemas.ts) names nothing: 404, with the
+  // message of what it would have named, exactly as an unknown id of the right form.
+  if (validationContextOf(error) === 'params' && error instanceof ZodError) {
+    return { status: 404, body: { message: error.issues[0]?.message ?? 'Not found' } };
+  }
   if (error instanceof ZodError) return { status: 400, body: zodErrorBody(error) };
   if (error instanceof DomainError) {
     const fields = Object.keys(error.fields).length > 0 ? { fieldErrors: error.fields } : {};

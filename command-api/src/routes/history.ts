@@ -1,19 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HISTORY } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { verifyVesselHistory, vesselHistory, vesselStreams } from '../commands/history';
+import { vesselParams, type RoutePlugin } from '../http/routeSchemas';
 import { listVesselHistoryTypes } from '../readModels';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './dashboard';
-
-type WithId = { Params: { id: string } };
 
 /**
  * A vessel's history (issue 13): the timeline, newest first, filtered by event type and days
  * (GET /api/vessels/{id}/history?type=&from=&to=, paged with limit and before like the activity
  * log), and Verify history (GET /api/vessels/{id}/history/verify).
  */
-export const historyRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; historyKey: Buffer }> = async (app, { deps, now, historyKey }) => {
-  app.get<WithId>('/api/vessels/:id/history', { config: { access: HISTORY } }, async (request, reply) => {
+export const historyRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date; historyKey: Buffer }> = async (app, { deps, now, historyKey }) => {
+  app.get('/api/vessels/:id/history', { schema: { params: vesselParams }, config: { access: HISTORY } }, async (request, reply) => {
     const page = await vesselHistory(deps, request.params.id, request.query);
     reply.header(TOTAL_COUNT_HEADER, String(page.total));
     if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -21,12 +19,12 @@ export const historyRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date;
   });
 
   /** The event types this vessel's history holds (the timeline's type filter). */
-  app.get<WithId>('/api/vessels/:id/history/types', { config: { access: HISTORY } }, async (request) => {
+  app.get('/api/vessels/:id/history/types', { schema: { params: vesselParams }, config: { access: HISTORY } }, async (request) => {
     await vesselStreams(deps, request.params.id);
     return listVesselHistoryTypes(deps.db, request.params.id);
   });
 
-  app.get<WithId>('/api/vessels/:id/history/verify', { config: { access: HISTORY } }, async (request) =>
+  app.get('/api/vessels/:id/history/verify', { schema: { params: vesselParams }, config: { access: HISTORY } }, async (request) =>
     verifyVesselHistory(deps, historyKey, request.params.id, now()),
   );
 };

@@ -1,11 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { adjustBatch, bulkImport, hierarchicalInventory, listInventory } from '../commands/inventory';
 import { answerPosition, commandContext } from '../http/context';
-
-type WithId = { Params: { id: string } };
-type WithBatch = { Params: { id: string; batchId: string } };
+import { batchParams, vesselParams, type RoutePlugin } from '../http/routeSchemas';
 
 /**
  * A bulk import may hold up to MAX_IMPORT_ROWS (10,000) rows; as JSON that is a few megabytes,
@@ -14,19 +11,19 @@ type WithBatch = { Params: { id: string; batchId: string } };
 const BULK_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The inventory calls of spec 000 §7: the vessel's batches, bulk import, a batch's quantity. */
-export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Date }> = async (app, { deps, now }) => {
+export const inventoryRoutes: RoutePlugin<{ deps: AppDeps; now?: () => Date }> = async (app, { deps, now }) => {
 
-  app.get<WithId>('/api/vessels/:id/inventory', { config: { access: VESSEL_CHEST } }, async (request) =>
+  app.get('/api/vessels/:id/inventory', { schema: { params: vesselParams }, config: { access: VESSEL_CHEST } }, async (request) =>
     listInventory(deps, request.params.id),
   );
 
-  app.get<WithId>('/api/vessels/:id/hierarchical-inventory', { config: { access: VESSEL_CHEST } }, async (request) =>
+  app.get('/api/vessels/:id/hierarchical-inventory', { schema: { params: vesselParams }, config: { access: VESSEL_CHEST } }, async (request) =>
     hierarchicalInventory(deps, request.params.id, (now ?? (() => new Date()))()),
   );
 
-  app.post<WithId>(
+  app.post(
     '/api/vessels/:id/inventory/bulk-import',
-    { config: { access: VESSEL_CHEST }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
+    { schema: { params: vesselParams }, config: { access: VESSEL_CHEST }, bodyLimit: BULK_IMPORT_BODY_LIMIT },
     async (request, reply) => {
       const { position, ...result } = await bulkImport(deps, request.params.id, request.body, commandContext(request));
       answerPosition(reply, position);
@@ -34,7 +31,7 @@ export const inventoryRoutes: FastifyPluginAsync<{ deps: AppDeps; now?: () => Da
     },
   );
 
-  app.patch<WithBatch>('/api/vessels/:id/inventory/:batchId', { config: { access: VESSEL_CHEST } }, async (request, reply) => {
+  app.patch('/api/vessels/:id/inventory/:batchId', { schema: { params: batchParams }, config: { access: VESSEL_CHEST } }, async (request, reply) => {
     const { batch, position } = await adjustBatch(deps, request.params.id, request.params.batchId, request.body, commandContext(request));
     answerPosition(reply, position);
     return batch;

@@ -1,5 +1,5 @@
 import { orderNotFound, supplierStatus, type OrderStatus } from '@medchest/domain';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
@@ -15,10 +15,8 @@ import {
   quoteByLink,
 } from '../commands/orders';
 import { answerPosition, commandContext } from '../http/context';
-import { isUuid } from '../ids';
+import { orderParams, vesselParams, type RoutePlugin } from '../http/routeSchemas';
 import { getOrder, listOrders, listSupplierOrders } from '../readModels';
-
-type WithId = { Params: { id: string } };
 
 type WithToken = { Params: { token: string } };
 
@@ -34,7 +32,7 @@ const LINK_MOVES: Record<string, OrderStatus> = { acknowledge: 'acknowledged', '
  * The order calls of spec 001 §7 (fleet side), the supplier portal's, and the supplier's signed
  * link (public: the token is the credential; a bad or expired one is a 404 like an unknown order).
  */
-export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; supplierLinkSecret: () => Promise<string> }> = async (
+export const orderRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date; supplierLinkSecret: () => Promise<string> }> = async (
   app,
   { deps, now, supplierLinkSecret },
 ) => {
@@ -47,7 +45,7 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
     notFound: orderNotFound,
     ownerVessel: async (request: FastifyRequest) => {
       const { id } = request.params as { id?: string };
-      return id && isUuid(id) ? (await getOrder(deps.db, id))?.vesselId : undefined;
+      return id ? (await getOrder(deps.db, id))?.vesselId : undefined;
     },
   };
   const sendOrder = (reply: FastifyReply, result: Awaited<ReturnType<typeof createOrder>>, code = 200) => {
@@ -55,27 +53,27 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
     return reply.code(code).send(result.order);
   };
 
-  app.post<WithId>('/api/vessels/:id/generate-order', { config: { access: FLEET } }, async (request) => previewOrder(deps, request.params.id, request.body));
+  app.post('/api/vessels/:id/generate-order', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request) => previewOrder(deps, request.params.id, request.body));
 
   app.get('/api/orders', { config: { access: FLEET } }, async (request) => listOrders(deps.db, { ...listQuery.parse(request.query ?? {}), scope: request.scope }));
 
   app.post('/api/orders', { config: { access: FLEET } }, async (request, reply) => sendOrder(reply, await createOrder(deps, request.body, commandContext(request)), 201));
 
-  app.get<WithId>('/api/orders/:id', { config: ORDER_OF_URL }, async (request) => {
-    const order = isUuid(request.params.id) ? await getOrder(deps.db, request.params.id) : undefined;
+  app.get('/api/orders/:id', { schema: { params: orderParams }, config: ORDER_OF_URL }, async (request) => {
+    const order = await getOrder(deps.db, request.params.id);
     if (!order) throw orderNotFound();
     return order;
   });
 
-  app.patch<WithId>('/api/orders/:id/status', { config: ORDER_OF_URL }, async (request, reply) =>
+  app.patch('/api/orders/:id/status', { schema: { params: orderParams }, config: ORDER_OF_URL }, async (request, reply) =>
     sendOrder(reply, await changeOrderStatus(deps, request.params.id, request.body, commandContext(request))),
   );
 
-  app.patch<WithId>('/api/orders/:id/assign-vendor', { config: ORDER_OF_URL }, async (request, reply) =>
+  app.patch('/api/orders/:id/assign-vendor', { schema: { params: orderParams }, config: ORDER_OF_URL }, async (request, reply) =>
     sendOrder(reply, await assignVendor(deps, request.params.id, request.body, commandContext(request))),
   );
 
-  app.get<WithId & { Querystring: { format?: string } }>('/api/orders/:id/export', { config: ORDER_OF_URL }, async (request, reply) => {
+  app.get('/api/orders/:id/export', { schema: { params: orderParams, querystring: z.object({ format: z.unknown().optional() }) }, config: ORDER_OF_URL }, async (request, reply) => {
     const file = await exportOrder(deps, request.params.id, request.query.format);
     const disposition = file.contentType === 'application/pdf' ? 'inline' : 'attachment';
     return reply.header('content-type', file.contentType).header('content-disposition', `${disposition}; filename="${file.fileName}"`).send(file.body);
@@ -85,7 +83,7 @@ export const orderRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date; s
     listSupplierOrders(deps.db, request.params.supplierName, { scope: request.scope }),
   );
 
-  app.put<WithId>('/api/supplier/orders/:id/acknowledge', { config: ORDER_OF_URL }, async (request, reply) =>
+  app.put('/api/supplier/orders/:id/acknowledge', { schema: { params: orderParams }, config: ORDER_OF_URL }, async (request, reply) =>
     sendOrder(reply, await acknowledgeOrder(deps, request.params.id, commandContext(request))),
   );
 

@@ -1,15 +1,13 @@
 import { SCALE_CSV_MAX_CHARS, scaleProvenanceView, SHIPPED_SCALE_METADATA } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
-import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN, FLEET, VESSEL_CHEST } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { findScale } from '../commands/scaleInForce';
 import { assignVesselScale, importScale, vesselScale } from '../commands/scales';
 import { answerPosition, commandContext } from '../http/context';
+import { asOfQuery, scaleNotFound, scaleParams, vesselParams, type RoutePlugin } from '../http/routeSchemas';
 import { listScales } from '../readModels';
 
-type WithId = { Params: { id: string } };
-type WithAsOf = WithId & { Querystring: { asOf?: unknown } };
 
 /**
  * The scale's text travels inside the JSON body; a UTF-8 character may take up to 4 bytes (JSON
@@ -23,7 +21,7 @@ const SCALE_IMPORT_BODY_LIMIT = SCALE_CSV_MAX_CHARS * 4 + 64 * 1024;
  * it) but does not choose it: that is the fleet's decision. Commands are stamped with the app's
  * one clock (commandContext), which "as of" replays by.
  */
-export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
+export const scaleRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
 
   app.post('/api/admin/scales', { config: { access: ADMIN }, bodyLimit: SCALE_IMPORT_BODY_LIMIT }, async (request, reply) => {
     const { scale, position } = await importScale(deps, request.body, commandContext(request));
@@ -42,17 +40,17 @@ export const scaleRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }>
   // A scale's page (issue 15, "Trust in the scale"): its sources, how far each can be trusted and
   // which figures of each item they back. Scales are reference tables, not vessel data: any active
   // account (a captain's inventory names its scale too) may read one.
-  app.get<WithId>('/api/scales/:id', { config: { access: 'active' } }, async (request, reply) => {
+  app.get('/api/scales/:id', { schema: { params: scaleParams }, config: { access: 'active' } }, async (request) => {
     const scale = await findScale(deps, request.params.id);
-    if (!scale) return reply.code(404).send({ message: 'Scale not found' });
+    if (!scale) throw scaleNotFound();
     return scaleProvenanceView(scale);
   });
 
-  app.get<WithAsOf>('/api/vessels/:id/scale', { config: { access: VESSEL_CHEST } }, async (request) =>
-    vesselScale(deps, request.params.id, (request.query ?? {}).asOf, now()),
+  app.get('/api/vessels/:id/scale', { schema: { params: vesselParams, querystring: asOfQuery }, config: { access: VESSEL_CHEST } }, async (request) =>
+    vesselScale(deps, request.params.id, request.query.asOf, now()),
   );
 
-  app.put<WithId>('/api/vessels/:id/scale', { config: { access: FLEET } }, async (request, reply) => {
+  app.put('/api/vessels/:id/scale', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request, reply) => {
     const { scale, position } = await assignVesselScale(deps, request.params.id, request.body, commandContext(request));
     answerPosition(reply, position);
     return scale;

@@ -1,20 +1,17 @@
 import { vesselNotFound } from '@medchest/domain';
-import type { FastifyPluginAsync } from 'fastify';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { createVessel, deleteVessel, updateVessel } from '../commands/vessels';
 import { answerPosition, commandContext } from '../http/context';
-import { isUuid } from '../ids';
+import { vesselParams, type RoutePlugin } from '../http/routeSchemas';
 import { getVessel, listVessels } from '../readModels';
 
-type WithId = { Params: { id: string } };
-
 /** The vessel calls of spec 000 §7: list, one, create, edit, delete. */
-export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const vesselRoutes: RoutePlugin<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get('/api/vessels', { config: { access: FLEET } }, async (request) => listVessels(deps.db, request.scope));
 
-  app.get<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request) => {
-    const vessel = isUuid(request.params.id) ? await getVessel(deps.db, request.params.id) : undefined;
+  app.get('/api/vessels/:id', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request) => {
+    const vessel = await getVessel(deps.db, request.params.id);
     if (!vessel) throw vesselNotFound();
     return vessel;
   });
@@ -27,13 +24,13 @@ export const vesselRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return reply.code(201).send(vessel);
   });
 
-  app.put<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request, reply) => {
+  app.put('/api/vessels/:id', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request, reply) => {
     const { vessel, position } = await updateVessel(deps, request.params.id, request.body, commandContext(request));
     answerPosition(reply, position);
     return vessel;
   });
 
-  app.delete<WithId>('/api/vessels/:id', { config: { access: FLEET } }, async (request, reply) => {
+  app.delete('/api/vessels/:id', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request, reply) => {
     const { position } = await deleteVessel(deps, request.params.id, commandContext(request));
     answerPosition(reply, position);
     return { message: 'Vessel deleted successfully' };

@@ -33,7 +33,7 @@ export type InventoryCommand =
       batches: { batchId: string; scaleId: string; batchNumber: number; quantity: number; expiryDate?: string }[];
     };
 
-const batchNotFound = () => new DomainError('not_found', 'Batch not found');
+export const batchNotFound = () => new DomainError('not_found', 'Batch not found');
 
 function checkQuantity(quantity: number): void {
   const message = !Number.isInteger(quantity)

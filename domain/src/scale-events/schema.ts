@@ -37,6 +37,9 @@ export const VESSEL_SCALE_ASSIGN_FAILED = 'Failed to update the medical scale';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Whether a text can be a scale's id (a slug of at most SCALE_ID_MAX characters): the shipped one's too. */
+export const isScaleId = (id: string): boolean => id.length <= SCALE_ID_MAX && SLUG.test(id);
+
 /** Lower-case ASCII words joined by single hyphens: "Bandeira Panamá 2024!" → "bandeira-panama-2024". */
 export function slugify(text: string): string {
   return text

@@ -35,7 +35,8 @@ export type UserCommand =
 export const SIGNUP_ROLE: Role = 'fleet_manager';
 export const SIGNUP_STATUS: UserStatus = 'pending';
 
-const notFound = () => new DomainError('not_found', 'User not found');
+export const userNotFound = () => new DomainError('not_found', 'User not found');
+const notFound = userNotFound;
 
 /** Same profile, field by field; a blank field and an absent one are the same (nothing on record). */
 function sameProfile(a: Profile, b: Profile): boolean {

@@ -1,16 +1,16 @@
 import { CERTIFICATE_MESSAGES, certificateFileName, DomainError, vesselNotFound } from '@medchest/domain';
 import { findCertificateUpload, getVesselCertificate, listFleetCertificates, listVesselCertificates, type FileStore } from '@medchest/projections';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { FLEET, VESSEL_CHEST } from '../auth/access';
 import { receiveCertificateFile, recordUploadedCertificate, startCertificateUpload, uploadedFileName, UPLOAD_PATH } from '../commands/certificates';
 import type { AppDeps } from '../commands/context';
 import { answerPosition, commandContext } from '../http/context';
-import { isUuid } from '../ids';
+import { idParam, vesselParams, type RoutePlugin } from '../http/routeSchemas';
 import { getVessel } from '../readModels';
 
-type WithId = { Params: { id: string } };
-
 const notAvailable = () => new DomainError('not_found', CERTIFICATE_MESSAGES.notAvailable);
+const certificateParams = z.object({ id: idParam(vesselNotFound), certificateId: idParam(notAvailable) });
 
 /**
  * The certificate calls of spec 000 §7 (upload URL, upload, record, download), a vessel's
@@ -18,7 +18,7 @@ const notAvailable = () => new DomainError('not_found', CERTIFICATE_MESSAGES.not
  * are the fleet roles' (a captain downloads, never uploads: spec 001 §1); downloads and the history
  * are also a captain's on their own vessel. Outside the caller's scope every call answers 404.
  */
-export const certificateRoutes: FastifyPluginAsync<{ deps: AppDeps; files: FileStore }> = async (app, { deps, files }) => {
+export const certificateRoutes: RoutePlugin<{ deps: AppDeps; files: FileStore }> = async (app, { deps, files }) => {
   const certificateDeps = { ...deps, files };
 
   // The PDF arrives as a stream and is handed on as one (never buffered): the route reads request.raw.
@@ -26,7 +26,7 @@ export const certificateRoutes: FastifyPluginAsync<{ deps: AppDeps; files: FileS
 
   app.get('/api/certificates', { config: { access: FLEET } }, async (request) => listFleetCertificates(deps.db, request.scope));
 
-  app.post<WithId>('/api/vessels/:id/certificate/upload', { config: { access: FLEET } }, async (request) =>
+  app.post('/api/vessels/:id/certificate/upload', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request) =>
     startCertificateUpload(certificateDeps, request.params.id, commandContext(request)),
   );
 
@@ -59,13 +59,13 @@ export const certificateRoutes: FastifyPluginAsync<{ deps: AppDeps; files: FileS
       }),
   );
 
-  app.put<WithId>('/api/vessels/:id/certificate', { config: { access: FLEET } }, async (request, reply) => {
+  app.put('/api/vessels/:id/certificate', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request, reply) => {
     const { vessel, position } = await recordUploadedCertificate(certificateDeps, request.params.id, request.body, commandContext(request));
     answerPosition(reply, position);
     return vessel;
   });
 
-  app.get<WithId>('/api/vessels/:id/certificates', { config: { access: VESSEL_CHEST } }, async (request) => {
+  app.get('/api/vessels/:id/certificates', { schema: { params: vesselParams }, config: { access: VESSEL_CHEST } }, async (request) => {
     const vessel = await getVessel(deps.db, request.params.id);
     if (!vessel) throw vesselNotFound();
     const certificates = await listVesselCertificates(deps.db, vessel.id);
@@ -75,20 +75,20 @@ export const certificateRoutes: FastifyPluginAsync<{ deps: AppDeps; files: FileS
     }));
   });
 
-  app.get<WithId>('/api/vessels/:id/certificate/download', { config: { access: VESSEL_CHEST } }, async (request, reply) => {
+  app.get('/api/vessels/:id/certificate/download', { schema: { params: vesselParams }, config: { access: VESSEL_CHEST } }, async (request, reply) => {
     const vessel = await getVessel(deps.db, request.params.id);
     if (!vessel) throw vesselNotFound();
     const [current] = await listVesselCertificates(deps.db, vessel.id);
     return sendCertificate(reply, files, current?.sha256 ?? null, vessel.vesselName, current?.expiryDate);
   });
 
-  app.get<{ Params: { id: string; certificateId: string } }>(
+  app.get(
     '/api/vessels/:id/certificates/:certificateId/download',
-    { config: { access: VESSEL_CHEST } },
+    { schema: { params: certificateParams }, config: { access: VESSEL_CHEST } },
     async (request, reply) => {
       const vessel = await getVessel(deps.db, request.params.id);
       if (!vessel) throw vesselNotFound();
-      const certificate = isUuid(request.params.certificateId) ? await getVesselCertificate(deps.db, vessel.id, request.params.certificateId) : undefined;
+      const certificate = await getVesselCertificate(deps.db, vessel.id, request.params.certificateId);
       return sendCertificate(reply, files, certificate?.sha256 ?? null, vessel.vesselName, certificate?.expiryDate);
     },
   );

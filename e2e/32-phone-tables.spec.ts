@@ -88,3 +88,29 @@ test('the closed menu drawer is not drawn at the left edge, its shadow neither',
   await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(drawer).toBeHidden();
 });
+
+test('orders: the first card shows its status and its actions without sideways scroll', async ({ page }) => {
+  // A draft order of our own, made through the API as the Orders page would.
+  const vesselId = await firstVesselId(page);
+  const threshold = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  const preview = (await (await page.request.post(`/api/vessels/${vesselId}/generate-order`, { data: { expiryThreshold: threshold } })).json()) as {
+    orderItems: { scaleId: string; requiredQuantity: number; currentInventory: number; orderQuantity: number }[];
+  };
+  expect(preview.orderItems.length, 'the demo vessel is short of something by then').toBeGreaterThan(0);
+  const created = await page.request.post('/api/orders', {
+    data: {
+      vesselId,
+      orderData: { expiryThreshold: threshold, status: 'draft' },
+      orderItems: preview.orderItems.slice(0, 3).map(({ scaleId, requiredQuantity, currentInventory, orderQuantity }) => ({ scaleId, requiredQuantity, currentInventory, orderQuantity })),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { orderNumber } = (await created.json()) as { orderNumber: string };
+
+  await page.goto('/orders');
+  const card = page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
+  await expect(card).toBeVisible();
+  await expectInsideViewport(page, card.getByTestId('order-status'), 'the status');
+  await expectInsideViewport(page, card.getByRole('button', { name: 'Approve' }), 'the Approve action');
+  await expectNoSidewaysScroll(page);
+});

@@ -100,7 +100,7 @@ export function OrdersPage() {
   else
     table = (
       <div className="table-wrap">
-        <table className="table" data-testid="orders-table">
+        <table className="table table--cards" data-testid="orders-table">
           <thead>
             <tr>
               <th scope="col">Order #</th>
@@ -122,20 +122,24 @@ export function OrdersPage() {
               const busy = changeStatus.isPending && changeStatus.variables?.orderId === order.id;
               return (
                 <tr key={order.id} data-testid="order-row" data-order-number={order.orderNumber}>
-                  <td className="nowrap">
+                  <td className="nowrap card-title">
                     <button type="button" className="link-button mono" onClick={() => setDetailId(order.id)} aria-label={`Details of order ${order.orderNumber}`}>
                       {order.orderNumber}
                     </button>
                   </td>
-                  <td>{order.vesselName}</td>
-                  <td>
+                  <td data-label="Vessel">{order.vesselName}</td>
+                  <td data-label="Status">
                     <Badge tone={badge.tone} testId="order-status">
                       {badge.label}
                     </Badge>
                   </td>
-                  <td>{order.supplierName ?? <span className="text-muted">—</span>}</td>
-                  <td className="num">{order.totalItems}</td>
-                  <td className="nowrap">{formatDate(order.createdAt)}</td>
+                  <td data-label="Vendor">{order.supplierName ?? <span className="text-muted">—</span>}</td>
+                  <td className="num" data-label="Items">
+                    {order.totalItems}
+                  </td>
+                  <td className="nowrap" data-label="Created">
+                    {formatDate(order.createdAt)}
+                  </td>
                   <td className="actions-col">
                     <div className="row-actions row-actions--table">
                       {order.status === 'draft' && (

@@ -37,7 +37,7 @@ export function SupplierPortalPage() {
   else
     content = (
       <div className="table-wrap">
-        <table className="table" data-testid="supplier-orders">
+        <table className="table table--cards" data-testid="supplier-orders">
           <thead>
             <tr>
               <th scope="col">Order</th>
@@ -59,11 +59,15 @@ export function SupplierPortalPage() {
               const badge = orderStatusBadge(order.status === 'sent_to_supplier' ? 'ordered' : order.status);
               return (
                 <tr key={order.id} data-testid="supplier-order-row">
-                  <td className="mono nowrap">{order.orderNumber}</td>
-                  <td>{order.vesselName}</td>
-                  <td className="num">{order.totalItems}</td>
-                  <td className="num">{formatMoney(order.estimatedCost)}</td>
-                  <td>
+                  <td className="mono nowrap card-title">{order.orderNumber}</td>
+                  <td data-label="Vessel">{order.vesselName}</td>
+                  <td className="num" data-label="Items">
+                    {order.totalItems}
+                  </td>
+                  <td className="num" data-label="Value">
+                    {formatMoney(order.estimatedCost)}
+                  </td>
+                  <td data-label="Status">
                     <Badge tone={badge.tone} testId="supplier-order-status">
                       {order.status === 'sent_to_supplier' ? 'Sent to supplier' : badge.label}
                     </Badge>

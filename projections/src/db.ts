@@ -10,7 +10,7 @@ import type { InventoryBatchesTable } from './inventory-batches/migration';
 import type { InventoryImportsTable } from './inventory-imports/migration';
 import type { ChestVesselsTable, ScalesTable, VolumeRequirementsTable } from './medical-chest/migration';
 import type { OrderItemsTable, OrderReceiptsTable, OrdersTable, OrderStatusHistoryTable } from './orders/migration';
-import type { UsersTable } from './users/migration';
+import type { UserDeletionsTable, UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
 import type { CertificatesTable } from './certificates/migration';
 import type { VesselHistoryBatchesTable, VesselHistoryStateTable, VesselHistoryTable, VesselStreamsTable } from './vessel-history/migration';
@@ -21,6 +21,7 @@ export interface ReadModelDb {
   vessels: VesselsTable;
   certificates: CertificatesTable;
   users: UsersTable;
+  user_deletions: UserDeletionsTable;
   fleet_compliance: FleetComplianceTable;
   activities: ActivitiesTable;
   email_messages: EmailMessagesTable;

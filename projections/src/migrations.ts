@@ -4,14 +4,14 @@ import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration } from './checkpoints/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
-import { emailLogMigration } from './email-log/migration';
+import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
 import { inventoryBatchesMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
 import { medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
-import { usersMigration } from './users/migration';
+import { userDeletionsMigration, usersMigration } from './users/migration';
 import { vesselHistoryMigration } from './vessel-history/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
@@ -34,6 +34,8 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0011_medical_chest', medicalChestMigration],
   ['0020_assignments', assignmentsMigration],
   ['0030_certificates', certificatesMigration],
+  ['0021_email_recipient', emailRecipientMigration],
+  ['0022_user_deletions', userDeletionsMigration],
   ['0040_orders', ordersMigration],
   ['0050_activity_log', activityLogMigration],
   ['0051_vessel_history', vesselHistoryMigration],

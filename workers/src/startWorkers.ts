@@ -10,6 +10,7 @@ import { EXPIRY_SCAN_PATTERN, EXPIRY_SCAN_QUEUE, EXPIRY_SCAN_SCHEDULER, expirySc
 import { createMailProcessor } from './mail/processor';
 import { createCertificateScan } from './certificates/scan';
 import { createFileCleanupProcessor, FILE_CLEANUP_PATTERN, FILE_CLEANUP_QUEUE, FILE_CLEANUP_SCHEDULER, fileCleanupJobOptions } from './file-cleanup/cleanup';
+import { openPersonalWithPool } from '@medchest/projections/personal-data/vault';
 import { MAIL_QUEUE, mailJobOptions, type MailRetryOptions } from './mail/queue';
 import { createCheckpointStore } from './reactor/checkpoints';
 import type { Reactor } from './reactor/reactor';
@@ -117,7 +118,13 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
     {
       name: MAIL_QUEUE,
       jobOptions: mailJobOptions(mailOptions),
-      processor: createMailProcessor({ store: options.store, mailer, from: mailOptions.from ?? DEFAULT_MAIL_FROM, log }) as (
+      processor: createMailProcessor({
+        store: options.store,
+        mailer,
+        from: mailOptions.from ?? DEFAULT_MAIL_FROM,
+        log,
+        openAddress: (to) => openPersonalWithPool(pool, to),
+      }) as (
         job: Job,
       ) => Promise<unknown>,
       concurrency: mailOptions.concurrency ?? 5,

@@ -54,3 +54,9 @@ export async function findPasswordHash(db: ReadDb, userId: string): Promise<stri
   const row = await credentialsDb(db).selectFrom('api_credentials').select('password_hash').where('user_id', '=', userId).executeTakeFirst();
   return row?.password_hash;
 }
+
+/** A deleted account keeps no password. */
+export async function deletePasswordHash(db: ReadDb, userId: string): Promise<void> {
+  await initCredentials(db);
+  await credentialsDb(db).deleteFrom('api_credentials').where('user_id', '=', userId).execute();
+}

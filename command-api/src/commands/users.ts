@@ -12,7 +12,8 @@ import {
   type UserStatus,
 } from '@medchest/domain';
 import { waitForReadModels } from '@medchest/eventstore/commands/handler';
-import { savePasswordHash } from '../auth/credentials';
+import { sealPersonal, shredPersonalData } from '@medchest/projections/personal-data/vault';
+import { deletePasswordHash, savePasswordHash } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { isUuid, userIdForEmail } from '../ids';
 import { getUser, listAssignedFleets, listAssignedVesselIds, listUsers, listVessels } from '../readModels';
@@ -62,6 +63,8 @@ export async function registerUser(
   const email = normalizeEmail(registration.email);
   const userId = userIdForEmail(email);
   const passwordHash = await hashPassword(registration.password);
+  // Name and address go into the log sealed with the person's own key (destroyed on deletion).
+  const personal = await sealPersonal(deps.db, userId, { email, firstName: registration.firstName, lastName: registration.lastName });
   // The event first: its 'no stream' append is the one-account-per-email check, so only the
   // registration that won stores its password. Should the process stop in between, the account
   // exists without a password and cannot log in (the demo seed repairs its own accounts).
@@ -71,9 +74,9 @@ export async function registerUser(
     {
       type: 'RegisterUser',
       userId,
-      email,
-      firstName: registration.firstName,
-      lastName: registration.lastName,
+      email: personal.email,
+      firstName: personal.firstName,
+      lastName: personal.lastName,
       role: registration.role,
       status: registration.status,
       source: registration.source,
@@ -173,7 +176,11 @@ export async function updateProfile(
   ) {
     throw new DomainError('validation', INVALID_VESSEL, { preferredVessel: INVALID_VESSEL });
   }
-  const { position } = await users.handle(deps, userId, { type: 'UpdateProfile', userId, profile }, context, { readModels: USER_READ_MODELS });
+  // Sealing is deterministic per person, so the decider still sees an unchanged profile as such.
+  const sealed = await sealPersonal(deps.db, userId, { firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone });
+  const { position } = await users.handle(deps, userId, { type: 'UpdateProfile', userId, profile: { ...profile, ...sealed } }, context, {
+    readModels: USER_READ_MODELS,
+  });
   return { user: await existingUser(deps, userId), position };
 }
 
@@ -230,12 +237,23 @@ export async function reactivateUser(deps: AppDeps, userId: string, context: Com
   return { user: await existingUser(deps, userId), position };
 }
 
-/** DELETE /api/admin/users/{id}: never oneself, never the last admin. */
+/**
+ * DELETE /api/admin/users/{id}: never oneself, never the last admin. The event removes the account
+ * and its assignments from the read models; destroying the person's key (crypto-shredding) makes
+ * their name, email and phone unreadable in the log itself, so no replay or rebuild brings them
+ * back, while what they did stays in the history as "Deleted user". The key goes right after the
+ * append (before it, a refused append would leave a live account unreadable); a process stopping
+ * in that instant leaves the key, which the read models no longer use.
+ */
 export async function deleteUser(deps: AppDeps, userId: string, context: CommandContext) {
   const user = await existingUser(deps, userId);
   if (userId === context.userId) throw new DomainError('validation', 'You cannot delete your own account');
   await refuseLastAdmin(deps, user, 'delete');
-  const { position } = await users.handle(deps, userId, { type: 'DeleteUser', userId }, context, { readModels: [...USER_READ_MODELS, READ_MODELS.assignments] });
+  const { position } = await users.handle(deps, userId, { type: 'DeleteUser', userId }, context, {
+    readModels: [...USER_READ_MODELS, READ_MODELS.assignments, READ_MODELS.emailLog],
+  });
+  await shredPersonalData(deps.db, userId);
+  await deletePasswordHash(deps.db, userId);
   return { position };
 }
 

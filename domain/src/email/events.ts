@@ -21,6 +21,11 @@ export const EmailDispatched = defineEvent(
     error: z.string().optional(),
     /** The event that caused the message (for UserApproved: that event's id). */
     causationEventId: z.string(),
+    /**
+     * The user it went to, when it went to a user: `to` is then sealed with that user's key
+     * (projections/src/personal-data/vault.ts), so deleting the user erases it.
+     */
+    recipientId: z.string().optional(),
   }),
 );
 

@@ -4,12 +4,20 @@ import { defineEvent, type EventOf } from '../shared/events';
 import { ROLES, USER_STATUSES } from './schema';
 
 /**
+ * Personal data in user events (email, first and last name, phone) is sealed with the person's own
+ * key since version 2 (projections/src/personal-data/vault.ts): the log is never rewritten, so
+ * deleting a person destroys their key instead. The fields keep their names and stay strings;
+ * version 1 events hold them in the clear and are read as they are.
+ */
+const SEALED_SINCE_V2 = { 1: (data: unknown) => data };
+
+/**
  * A new account. No password, not even hashed: the log is permanent and an auditor replays it, so
  * credentials live in the API's own table (command-api/src/auth/credentials.ts).
  */
 export const UserRegistered = defineEvent(
   'UserRegistered',
-  1,
+  2,
   z.object({
     userId: z.string(),
     email: z.string(),
@@ -22,17 +30,19 @@ export const UserRegistered = defineEvent(
     /** How the account came to be: self sign-up, created by an admin, or seeded demo data. */
     source: z.enum(['signup', 'admin', 'seed']),
   }),
+  SEALED_SINCE_V2,
 );
 /** Email and name ride along so the approval mail can be sent from the event alone. */
 export const UserApproved = defineEvent(
   'UserApproved',
-  1,
+  2,
   z.object({ userId: z.string(), email: z.string(), firstName: z.string().optional() }),
+  SEALED_SINCE_V2,
 );
 export const UserSuspended = defineEvent('UserSuspended', 1, z.object({ userId: z.string() }));
 export const UserProfileUpdated = defineEvent(
   'UserProfileUpdated',
-  1,
+  2,
   z.object({
     userId: z.string(),
     firstName: z.string().optional(),
@@ -42,6 +52,7 @@ export const UserProfileUpdated = defineEvent(
     preferredFleet: z.string().optional(),
     preferredVessel: z.string().optional(),
   }),
+  SEALED_SINCE_V2,
 );
 
 /**

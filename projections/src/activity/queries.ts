@@ -1,6 +1,7 @@
 import { DEFAULT_ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE, type ActivityType } from '@medchest/domain';
 import { sql, type Kysely, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { actorOf, deletedSince, type Actor } from '../users/actor';
 
 /** An activity item (spec 000 §3 / 001 §3). */
 export interface Activity {
@@ -11,8 +12,8 @@ export interface Activity {
   vesselId: string | null;
   /** Still named after the vessel is deleted. */
   vessel: { vesselName: string } | null;
-  /** The user who did it; null for the system (seeding) or an account no longer known. */
-  user: { firstName: string | null; lastName: string | null } | null;
+  /** The user who did it; null for the system (seeding); `deleted` for an account deleted since. */
+  user: Actor;
   metadata: Record<string, unknown>;
 }
 
@@ -117,6 +118,8 @@ export async function listActivityPage(
       'activities.metadata',
       'activities.log_commit',
       'activities.log_event',
+      'activities.user_id as actor_id',
+      deletedSince('activities', 'user_id').as('actor_deleted'),
       'u.id as user_id',
       'u.first_name',
       'u.last_name',
@@ -147,7 +150,7 @@ export async function listActivityPage(
       createdAt: row.created_at.toISOString(),
       vesselId: row.vessel_id,
       vessel: row.vessel_name === null ? null : { vesselName: row.vessel_name },
-      user: row.user_id === null ? null : { firstName: row.first_name, lastName: row.last_name },
+      user: actorOf(row.actor_id, { id: row.user_id, firstName: row.first_name, lastName: row.last_name, deletedSince: row.actor_deleted }),
       metadata: row.metadata,
     })),
     total,

@@ -13,6 +13,8 @@ export interface EmailMessagesTable {
   error: string | null;
   causation_event_id: string;
   created_at: Timestamp;
+  /** The user the message went to (null for a supplier): their deletion erases the address. */
+  recipient_id: string | null;
 }
 
 export const emailLogMigration: Migration = {
@@ -30,5 +32,13 @@ export const emailLogMigration: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await sql`CREATE INDEX email_messages_newest_idx ON email_messages (created_at DESC, message_id)`.execute(db);
+  },
+};
+
+/** Who a message went to, so deleting a user can erase their address from the mail log (issue 9). */
+export const emailRecipientMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('email_messages').addColumn('recipient_id', 'text').execute();
+    await sql`CREATE INDEX email_messages_recipient_idx ON email_messages (recipient_id) WHERE recipient_id IS NOT NULL`.execute(db);
   },
 };

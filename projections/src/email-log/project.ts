@@ -3,15 +3,18 @@ import type { ReadModelDb } from '../db';
 import type { EmailMessagesTable } from './migration';
 import { defineProjection, orNull, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
+import { DELETED_USER, personalDataOpener } from '../personal-data/vault';
 
 async function applyEmailLog(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const rows: Insertable<EmailMessagesTable>[] = [];
+  // A user's address is sealed with their key: once they are deleted it reads as "Deleted user".
+  const personal = await personalDataOpener(trx, events.map((e) => (e.type === 'EmailDispatched' ? e.data.to : undefined)));
   for (const event of events) {
     if (event.type !== 'EmailDispatched') continue;
     const d = event.data;
     rows.push({
       message_id: d.messageId,
-      to_address: d.to,
+      to_address: personal.open(d.to) ?? DELETED_USER,
       subject: d.subject,
       template: d.template,
       status: d.status,
@@ -19,16 +22,23 @@ async function applyEmailLog(trx: Transaction<ReadModelDb>, events: readonly Pro
       error: orNull(d.error),
       causation_event_id: d.causationEventId,
       created_at: event.metadata.occurredAt,
+      recipient_id: orNull(d.recipientId),
     });
   }
   // One EmailDispatched per message (its stream is appended with "no stream"): a replay changes nothing.
   await writeRows(trx, 'email_messages', rows, { key: 'message_id', update: 'nothing' });
+  // A deleted user's address leaves the log of what was sent (their key is destroyed too, so a
+  // rebuild reads it as "Deleted user" as well).
+  const deleted = events.flatMap((e) => (e.type === 'UserDeleted' ? [e.data.userId] : []));
+  if (deleted.length > 0) {
+    await trx.updateTable('email_messages').set({ to_address: DELETED_USER }).where('recipient_id', 'in', deleted).execute();
+  }
 }
 
 /** Every message the product sent or recorded. */
 export const emailLogProjection = defineProjection({
   name: 'email-log',
-  eventTypes: ['EmailDispatched'],
+  eventTypes: ['EmailDispatched', 'UserDeleted'],
   tables: ['email_messages'],
   apply: applyEmailLog,
 });

@@ -2,6 +2,7 @@ import { displayOrderNumber, orderValue, supplierStatus, type OrderStatus, type 
 import { vesselInScope } from '../scope';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { actorOf, deletedSince, type Actor } from '../users/actor';
 import type { OrdersTable } from './migration';
 
 /** An order item as the API answers it (spec 001 §3). */
@@ -24,7 +25,7 @@ export interface OrderStatusHistoryRow {
   /** fleet | supplier */
   by: string;
   changedAt: string;
-  user: { firstName: string | null; lastName: string | null } | null;
+  user: Actor;
 }
 
 /** An order as the API answers it (spec 001 §3 Order). */
@@ -134,7 +135,7 @@ export async function getOrder(db: Kysely<ReadModelDb>, orderId: string): Promis
   const history = await db
     .selectFrom('order_status_history as h')
     .leftJoin('users as u', 'u.id', 'h.changed_by')
-    .select(['h.id', 'h.from_status', 'h.to_status', 'h.actor', 'h.changed_at', 'u.id as user_id', 'u.first_name', 'u.last_name'])
+    .select(['h.id', 'h.from_status', 'h.to_status', 'h.actor', 'h.changed_at', 'h.changed_by', 'u.id as user_id', 'u.first_name', 'u.last_name', deletedSince('h', 'changed_by').as('actor_deleted')])
     .where('h.order_id', '=', orderId)
     .orderBy('h.log_commit')
     .orderBy('h.log_event')
@@ -148,7 +149,7 @@ export async function getOrder(db: Kysely<ReadModelDb>, orderId: string): Promis
       to: h.to_status,
       by: h.actor,
       changedAt: h.changed_at.toISOString(),
-      user: h.user_id === null ? null : { firstName: h.first_name, lastName: h.last_name },
+      user: actorOf(h.changed_by, { id: h.user_id, firstName: h.first_name, lastName: h.last_name, deletedSince: h.actor_deleted }),
     })),
   };
 }

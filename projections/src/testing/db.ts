@@ -47,6 +47,7 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
   const keys: Record<string, string> = {
     vessels: 'id',
     users: 'id',
+    user_deletions: 'user_id, log_commit, log_event',
     fleet_compliance: 'id',
     activities: 'id',
     email_messages: 'message_id',

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnType, Kysely, Migration } from 'kysely';
 import type { Timestamp } from '../vessels/migration';
 
 export interface UsersTable {
@@ -17,6 +17,28 @@ export interface UsersTable {
   preferred_vessel: string | null;
   created_at: Timestamp;
 }
+
+/**
+ * Where in the log each account was deleted. An email registers again under the same user id, so
+ * history lines written before a deletion must stay "Deleted user", never the newcomer's name.
+ */
+export interface UserDeletionsTable {
+  user_id: string;
+  log_commit: ColumnType<string, bigint | string, never>;
+  log_event: ColumnType<string, bigint | string, never>;
+}
+
+export const userDeletionsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('user_deletions')
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('log_commit', 'bigint', (c) => c.notNull())
+      .addColumn('log_event', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('user_deletions_pk', ['user_id', 'log_commit', 'log_event'])
+      .execute();
+  },
+};
 
 export const usersMigration: Migration = {
   async up(db: Kysely<any>) {

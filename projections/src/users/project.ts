@@ -4,6 +4,7 @@ import type { ReadModelDb } from '../db';
 import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
 import type { UsersTable } from './migration';
+import { personalDataOpener, type PersonalDataOpener } from '../personal-data/vault';
 
 export const USER_EVENT_TYPES = [
   'UserRegistered',
@@ -18,19 +19,26 @@ type UserProjectedEvent = EventOfType<(typeof USER_EVENT_TYPES)[number]>;
 
 export type UserRow = Selectable<UsersTable>;
 
+/** Events written before personal data was sealed hold it in the clear: taken as they are. */
+const CLEAR: PersonalDataOpener = { open: ((value: string | undefined) => value) as PersonalDataOpener['open'] };
+
 /**
  * One user event applied to the row it concerns (undefined: the table does not hold the user, or
- * no longer: a deleted account leaves no row).
+ * no longer: a deleted account leaves no row). Personal fields are opened with the person's key;
+ * an account whose key was destroyed (deleted, crypto-shredded) gets no row back in a rebuild.
  */
-export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEvent): UserRow | undefined {
+export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEvent, personal: PersonalDataOpener = CLEAR): UserRow | undefined {
+  const open = (value: string | undefined) => orNull(personal.open(value) ?? undefined);
   switch (event.type) {
     case 'UserRegistered': {
       const d = event.data;
+      const email = personal.open(d.email);
+      if (email === null) return undefined;
       return {
         id: d.userId,
-        email: normalizeEmail(d.email),
-        first_name: orNull(d.firstName),
-        last_name: orNull(d.lastName),
+        email: normalizeEmail(email),
+        first_name: open(d.firstName),
+        last_name: open(d.lastName),
         role: d.role,
         status: d.status,
         account_type: orNull(d.accountType),
@@ -58,9 +66,9 @@ export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEven
       return (
         row && {
           ...row,
-          first_name: orNull(d.firstName),
-          last_name: orNull(d.lastName),
-          phone: orNull(d.phone),
+          first_name: open(d.firstName),
+          last_name: open(d.lastName),
+          phone: open(d.phone),
           company: orNull(d.company),
           preferred_fleet: orNull(d.preferredFleet),
           preferred_vessel: orNull(d.preferredVessel),
@@ -102,10 +110,14 @@ async function applyUsers(trx: Transaction<ReadModelDb>, events: readonly Projec
   if (needStored.length > 0) {
     for (const row of await trx.selectFrom('users').selectAll().where('id', 'in', needStored).execute()) rows.set(row.id, row);
   }
+  const personal = await personalDataOpener(
+    trx,
+    userEvents.flatMap((e) => (e.type === 'UserRegistered' || e.type === 'UserProfileUpdated' ? Object.values(e.data) : [])),
+  );
   const changed = new Set<string>();
   const deleted = new Set<string>();
   for (const event of userEvents) {
-    const next = evolveUserRow(rows.get(event.data.userId), event);
+    const next = evolveUserRow(rows.get(event.data.userId), event, personal);
     if (next) {
       rows.set(event.data.userId, next);
       changed.add(event.data.userId);
@@ -117,6 +129,10 @@ async function applyUsers(trx: Transaction<ReadModelDb>, events: readonly Projec
     }
   }
   if (deleted.size > 0) await trx.deleteFrom('users').where('id', 'in', [...deleted]).execute();
+  const deletions = userEvents.flatMap((e) =>
+    e.type === 'UserDeleted' ? [{ user_id: e.data.userId, log_commit: e.position.commit, log_event: e.position.event }] : [],
+  );
+  if (deletions.length > 0) await trx.insertInto('user_deletions').values(deletions).onConflict((oc) => oc.doNothing()).execute();
   const toWrite = [...changed].map((id) => rows.get(id)!);
   await writeRows(trx, 'users', toWrite, { key: 'id', update: COLUMNS });
 }
@@ -125,6 +141,6 @@ async function applyUsers(trx: Transaction<ReadModelDb>, events: readonly Projec
 export const usersProjection = defineProjection({
   name: 'users',
   eventTypes: USER_EVENT_TYPES,
-  tables: ['users'],
+  tables: ['users', 'user_deletions'],
   apply: applyUsers,
 });

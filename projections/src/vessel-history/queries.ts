@@ -1,6 +1,7 @@
 import type { HistoryChange } from '@medchest/domain';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { actorOf, deletedSince, type Actor } from '../users/actor';
 import { encodeActivityCursor, type ActivityCursor } from '../activity/queries';
 
 /** One entry of a vessel's timeline: what happened, who did it, when, and the values it changed. */
@@ -10,7 +11,7 @@ export interface VesselHistoryEntry {
   summary: string;
   changes: HistoryChange[];
   occurredAt: string;
-  user: { firstName: string | null; lastName: string | null } | null;
+  user: Actor;
   streamId: string;
   revision: string;
 }
@@ -49,7 +50,7 @@ export async function listVesselHistory(
   const [rows, count] = await Promise.all([
     page
       .leftJoin('users as u', 'u.id', 'h.user_id')
-      .select(['h.event_id', 'h.event_type', 'h.summary', 'h.changes', 'h.occurred_at', 'h.stream_id', 'h.revision', 'h.log_commit', 'h.log_event', 'u.id as uid', 'u.first_name', 'u.last_name'])
+      .select(['h.event_id', 'h.event_type', 'h.summary', 'h.changes', 'h.occurred_at', 'h.stream_id', 'h.revision', 'h.log_commit', 'h.log_event', 'h.user_id as actor_id', 'u.id as uid', 'u.first_name', 'u.last_name', deletedSince('h', 'user_id').as('actor_deleted')])
       .orderBy('h.occurred_at', 'desc')
       .orderBy('h.log_commit', 'desc')
       .orderBy('h.log_event', 'desc')
@@ -66,7 +67,7 @@ export async function listVesselHistory(
       summary: row.summary,
       changes: row.changes,
       occurredAt: row.occurred_at.toISOString(),
-      user: row.uid === null ? null : { firstName: row.first_name, lastName: row.last_name },
+      user: actorOf(row.actor_id, { id: row.uid, firstName: row.first_name, lastName: row.last_name, deletedSince: row.actor_deleted }),
       streamId: row.stream_id,
       revision: String(row.revision),
     })),

@@ -14,6 +14,11 @@ export interface MailProcessorOptions {
   log: Logger;
   /** The clock the outcome's time comes from (default the wall clock). */
   now?: () => Date;
+  /**
+   * Opens an address sealed with a user's key (null: the user was deleted meanwhile). Without
+   * it, addresses are taken as they are.
+   */
+  openAddress?: (to: string) => Promise<string | null>;
 }
 
 /** A message's stream, through the one command handler. */
@@ -47,6 +52,7 @@ export function createMailProcessor(options: MailProcessorOptions) {
       attempts,
       ...(error === undefined ? {} : { error }),
       causationEventId: job.data.causationEventId,
+      ...(job.data.recipientId === undefined ? {} : { recipientId: job.data.recipientId }),
     } satisfies EventData<'EmailDispatched'>);
     // Another run of this job that recorded it first wins the race: the handler re-decides,
     // finds it recorded, and records nothing (the message is recorded exactly once).
@@ -66,10 +72,17 @@ export function createMailProcessor(options: MailProcessorOptions) {
 
     let deliveredAt = job.data.deliveredAtAttempt;
     if (deliveredAt === undefined) {
+      // The address is opened only now, for SMTP: the job and the log keep it sealed.
+      const to = options.openAddress ? await options.openAddress(job.data.to) : job.data.to;
+      if (to === null) {
+        // The user was deleted before the message left: there is no one to send it to any more.
+        await record(job, messageId, 'failed', attempt, 'The recipient was deleted');
+        return 'failed';
+      }
       try {
         await mailer.send({
           from,
-          to: job.data.to,
+          to,
           subject: job.data.subject,
           text: job.data.text,
           html: job.data.html,
@@ -80,7 +93,7 @@ export function createMailProcessor(options: MailProcessorOptions) {
       } catch (error) {
         const lastAttempt = attempt >= (job.opts.attempts ?? 1);
         if (lastAttempt) {
-          log.error(`mail ${messageId} to ${job.data.to} failed after ${attempt} attempt(s): ${errorMessage(error)}`);
+          log.error(`mail ${messageId} failed after ${attempt} attempt(s): ${errorMessage(error)}`);
           await record(job, messageId, 'failed', attempt, errorMessage(error));
         } else {
           log.warn(`mail ${messageId} attempt ${attempt} failed, will retry: ${errorMessage(error)}`);

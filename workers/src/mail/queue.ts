@@ -15,7 +15,10 @@ export interface MailAttachment {
 }
 
 export interface MailJobData {
+  /** The address; sealed with the recipient's key when the recipient is a user (see recipientId). */
   to: string;
+  /** The user the message goes to: their address stays sealed in the job and in the log. */
+  recipientId?: string;
   subject: string;
   text: string;
   html?: string;

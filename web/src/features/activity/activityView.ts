@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { isActivityType, type ActivityType } from '@medchest/domain';
+import { DELETED_USER_NAME, isActivityType, type ActivityType } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
 import { ActivityIcon, BoxIcon, CertificateIcon, ShipIcon, StoreIcon } from '../../components/ui/icons';
 
@@ -20,9 +20,10 @@ export function activityLook(type: string): { icon: ComponentType<{ size?: numbe
   return isActivityType(type) ? LOOK[type] : { icon: ActivityIcon, tone: 'neutral' };
 }
 
-/** 'First Last', whichever part is known; 'System' for a line no user made. */
-export function activityUserName(user: { firstName?: string | null; lastName?: string | null } | null | undefined): string {
+/** 'First Last', whichever part is known; 'System' for a line no user made; 'Deleted user' once they are gone. */
+export function activityUserName(user: { firstName?: string | null; lastName?: string | null; deleted?: boolean } | null | undefined): string {
   if (!user) return 'System';
+  if (user.deleted) return DELETED_USER_NAME;
   const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
   return name || 'Unnamed user';
 }

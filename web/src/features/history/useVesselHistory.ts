@@ -8,7 +8,7 @@ export interface HistoryEntry {
   summary: string;
   changes: { field: string; before: string | number | boolean | null; after: string | number | boolean | null }[];
   occurredAt: string;
-  user: { firstName: string | null; lastName: string | null } | null;
+  user: { firstName: string | null; lastName: string | null; deleted?: boolean } | null;
   streamId: string;
   revision: string;
 }

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS } from '@medchest/domain';
+import { DELETED_USER_NAME, ORDER_STATUS_LABELS } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -92,7 +92,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
                 {ORDER_STATUS_LABELS[change.from]} → {ORDER_STATUS_LABELS[change.to]}{' '}
                 <span className="text-muted">
                   {formatDate(change.changedAt)} ·{' '}
-                  {change.by === 'supplier' ? 'by the supplier' : change.user ? `by ${[change.user.firstName, change.user.lastName].filter(Boolean).join(' ') || 'a user'}` : 'by the system'}
+                  {change.by === 'supplier' ? 'by the supplier' : change.user ? `by ${change.user.deleted ? DELETED_USER_NAME : [change.user.firstName, change.user.lastName].filter(Boolean).join(' ') || 'a user'}` : 'by the system'}
                 </span>
               </li>
             ))}

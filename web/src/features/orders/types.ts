@@ -33,7 +33,7 @@ export interface Order {
 
 export interface OrderWithItems extends Order {
   orderItems: OrderItem[];
-  statusHistory: { id: string; from: OrderStatus; to: OrderStatus; by: string; changedAt: string; user: { firstName: string | null; lastName: string | null } | null }[];
+  statusHistory: { id: string; from: OrderStatus; to: OrderStatus; by: string; changedAt: string; user: { firstName: string | null; lastName: string | null; deleted?: boolean } | null }[];
 }
 
 export interface SupplierOrder extends Omit<Order, 'status'> {

@@ -1,0 +1,29 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Who did something, as a history line shows it: null for the system (no acting user), the
+ * person's name while their account exists, and `deleted` once it was deleted: the line stays for
+ * the audit trail, the name does not ("Deleted user" on screen).
+ */
+export type Actor = { firstName: string | null; lastName: string | null; deleted?: true } | null;
+
+/**
+ * Whether the account that wrote a line was deleted after it: true for the line's own account
+ * even when the same address has registered again since (same user id, a different person).
+ * `alias` is the line's table alias, holding `log_commit` and `log_event`; `actorColumn` its actor.
+ */
+export function deletedSince(alias: string, actorColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    SELECT 1 FROM user_deletions d
+    WHERE d.user_id = ${sql.ref(`${alias}.${actorColumn}`)}
+      AND (d.log_commit, d.log_event) > (${sql.ref(`${alias}.log_commit`)}, ${sql.ref(`${alias}.log_event`)}))`;
+}
+
+export function actorOf(
+  actorId: string | null,
+  account: { id: string | null; firstName: string | null; lastName: string | null; deletedSince: boolean },
+): Actor {
+  if (actorId === null) return null;
+  if (account.id === null || account.deletedSince) return { firstName: null, lastName: null, deleted: true };
+  return { firstName: account.firstName, lastName: account.lastName };
+}

@@ -1,3 +1,4 @@
+import { sealPersonal } from '@medchest/projections/personal-data/vault';
 import {
   CERTIFICATE_REMINDER_DAYS,
   daysBetweenIsoDays,
@@ -84,8 +85,11 @@ export function createCertificateScan(options: {
             certificateIssuer: vessel.state.certificate.certificateIssuer,
             vesselUrl: new URL(`/vessels/${certificate.vesselId}`, options.appUrl).toString(),
           });
+          // Sealed with the manager's key, like every user's address in jobs and the mail log.
+          const { to } = await sealPersonal(options.db, manager.id, { to: manager.email });
           const data: MailJobData = {
-            to: manager.email,
+            to,
+            recipientId: manager.id,
             ...mail,
             template: CERTIFICATE_REMINDER_TEMPLATE,
             causationEventId: certificate.certificateId,

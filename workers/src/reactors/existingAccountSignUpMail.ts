@@ -19,7 +19,9 @@ export const existingAccountSignUpMail = (config: ReactorConfig) =>
         return {
           name: EXISTING_ACCOUNT_SIGNUP_TEMPLATE,
           data: {
+            // Sealed with the owner's key as the event holds it: the mail worker opens it for SMTP.
             to: event.data.email,
+            recipientId: event.data.userId,
             ...renderExistingAccountSignUp({ firstName: owner?.firstName ?? undefined, appUrl: config.appUrl }),
             template: EXISTING_ACCOUNT_SIGNUP_TEMPLATE,
             causationEventId: event.id,

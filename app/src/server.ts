@@ -18,7 +18,7 @@ import {
 import { eventCodec } from '@medchest/domain';
 import { createEventStore, ensureDatabase } from '@medchest/eventstore';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
-import { startWorkers, type Logger } from '@medchest/workers';
+import { MAIL_QUEUE, startWorkers, type Logger, type MailJobData, type Workers } from '@medchest/workers';
 import { checkServicesAnswer } from './services';
 
 export interface RunningMedChest {
@@ -91,6 +91,16 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       onError: (error) => log.warn(`Redis does not answer; guessing limits are counted in this process meanwhile (${error instanceof Error ? error.message : String(error)})`),
     });
 
+    // Mails the API queues itself (captain sign-in codes) go down the workers' mail queue, like
+    // every other mail; the workers start after the app, hence the late binding.
+    let started: Workers | undefined;
+    const outbox = {
+      async send(messageId: string, message: MailJobData) {
+        if (!started) throw new Error('the mail queue is not running yet');
+        await started.queue(MAIL_QUEUE).add(message.template, message, { jobId: messageId });
+      },
+    };
+
     const app = await buildApp({
       store,
       db,
@@ -103,6 +113,8 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       trustProxy: config.trustProxy,
       limits,
       redisPing: () => limitsRedis.ping(),
+      outbox,
+      appUrl: `http://localhost:${config.port}`,
     });
     stack.push({ name: 'HTTP server', stop: () => app.close() });
 
@@ -120,6 +132,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       mailOptions: { appUrl: `http://localhost:${config.port}` },
       log: options.log,
     });
+    started = workers;
     // Kept just under the HTTP server: on stop the server stops taking requests first, then the
     // workers, the projection runner and the connections.
     stack.splice(stack.length - 1, 0, { name: 'workers', stop: () => workers.stop() });

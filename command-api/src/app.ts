@@ -27,6 +27,9 @@ import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
 import { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
 import { adminRoutes } from './routes/admin';
+import { captainRoutes } from './routes/captain';
+import { initCaptainCodes } from './auth/captainCodes';
+import { createMemoryOutbox, type MailOutbox } from './mail/outbox';
 import { authRoutes, DEFAULT_GUESSING_LIMITS, type GuessingLimits } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
@@ -83,6 +86,13 @@ export interface BuildAppOptions {
   trustProxy?: TrustProxy;
   /** Where certificate files are kept. Default: PostgreSQL, in the read models' database. */
   files?: FileStore;
+  /**
+   * The mail path for mails the API sends itself (captain sign-in codes): app/ wires it to the
+   * workers' mail queue. Default: kept in memory (API-only tests), never delivered.
+   */
+  outbox?: MailOutbox;
+  /** Base URL of the product, for links in those mails. */
+  appUrl?: string;
 }
 
 /**
@@ -119,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await options.sessions.init();
   await initCredentials(options.db);
+  await initCaptainCodes(options.db);
   await initHistoryCheckpoints(options.db);
   const files = options.files ?? createPostgresFileStore(options.db);
   await files.init();
@@ -151,6 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }));
   await app.register(orderRoutes, { deps, now, supplierLinkSecret });
   await app.register(adminRoutes, { deps, sessions: options.sessions });
+  await app.register(captainRoutes, {
+    deps,
+    sessions: options.sessions,
+    guessing,
+    now,
+    outbox: options.outbox ?? createMemoryOutbox(),
+    appUrl: options.appUrl,
+  });
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
 
   return app;

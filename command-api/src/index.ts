@@ -10,3 +10,4 @@ export { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
 export { loadHistoryKey } from './history/key';
 export { initHistoryCheckpoints, loadSignedHeads, signHeads } from './history/checkpoints';
 export { createMemoryLimits, createRedisLimits, limitsRedisOptions, type Limit, type Limits } from './auth/limits';
+export { createMemoryOutbox, type MailOutbox, type OutgoingMessage } from './mail/outbox';

@@ -21,6 +21,8 @@ export {
   listSupplierOrders,
   getUser,
   getVessel,
+  listVesselsByContactEmail,
+  findVesselByImo,
   getVesselScale,
   getVolumeRequirements,
   getVolumeRequirementsAnswer,
@@ -39,7 +41,7 @@ export {
   refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, VolumeRequirementsAnswer } from '@medchest/projections';
+export type { HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

@@ -9,7 +9,7 @@ export { applyBatch, toProjectedEvent } from './apply';
 export { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints';
 export { defineProjection, type Projection, type ProjectedEvent } from './projection';
 
-export { listVessels, getVessel, findVesselByImo, type Vessel } from './vessels/queries';
+export { listVessels, getVessel, findVesselByImo, listVesselsByContactEmail, type Vessel } from './vessels/queries';
 export {
   listVesselCertificates,
   getVesselCertificate,

@@ -53,3 +53,12 @@ declare module 'fastify' {
     notFound?: () => Error;
   }
 }
+
+/**
+ * The captain portal's own calls (/api/captain/...): a captain, about the one vessel of their
+ * session and nothing else; every fleet role gets 403. Their owner vessel is captainVessel.
+ */
+export const CAPTAIN: Access = { roles: [], ownVessel: ['captain'] };
+
+/** The vessel of the captain's session; a captain with none gets the 404 of a vessel that does not exist. */
+export const captainVessel: OwnerVessel = (request) => request.user?.vesselId ?? 'no-vessel';

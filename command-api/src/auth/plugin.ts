@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../http/errors';
 import { shared } from '../http/plugin';
 import { getUser, type ReadDb, type User } from '../readModels';
 import { vesselOfUrl, type Access } from './access';
+import { captainOfSession } from './captainPrincipal';
 import { canActOnVessel, scopeOf } from './scope';
 import type { SessionStore } from './sessions';
 
@@ -50,7 +51,11 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const session = await sessions.find(token);
-      const user = session ? await getUser(db, session.userId) : undefined;
+      const user = !session
+        ? undefined
+        : session.vesselId
+          ? await captainOfSession(db, { ...session, vesselId: session.vesselId })
+          : await getUser(db, session.userId);
       if (user && user.status !== 'suspended') {
         request.user = user;
       } else {

@@ -10,13 +10,18 @@ import pg from 'pg';
 export interface Session {
   userId: string;
   expiresAt: Date;
+  /**
+   * A captain portal session (issue 12) is bound to the one vessel its code was mailed for;
+   * null for every other session.
+   */
+  vesselId: string | null;
 }
 
 export interface SessionStore {
   /** Create the table if missing. Safe to call repeatedly and concurrently. */
   init(): Promise<void>;
   /** Start a session; returns the token to put in the cookie. */
-  create(userId: string): Promise<{ token: string; expiresAt: Date }>;
+  create(userId: string, options?: { vesselId?: string }): Promise<{ token: string; expiresAt: Date }>;
   /** The live session for a token, or undefined (unknown or expired). */
   find(token: string): Promise<Session | undefined>;
   destroy(token: string): Promise<void>;
@@ -57,6 +62,8 @@ export function createPgSessionStore(options: {
               created_at timestamptz NOT NULL DEFAULT now(),
               expires_at timestamptz NOT NULL
             )`);
+          // Captain portal sessions are bound to one vessel (added after the table first shipped).
+          await client.query('ALTER TABLE api_sessions ADD COLUMN IF NOT EXISTS vessel_id text');
           await client.query('CREATE INDEX IF NOT EXISTS api_sessions_user_id ON api_sessions (user_id)');
           await client.query('CREATE INDEX IF NOT EXISTS api_sessions_expires_at ON api_sessions (expires_at)');
         } finally {
@@ -65,14 +72,15 @@ export function createPgSessionStore(options: {
       });
     },
 
-    async create(userId) {
+    async create(userId, createOptions) {
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + ttlMs);
-      await pool.query('INSERT INTO api_sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+      await pool.query('INSERT INTO api_sessions (token_hash, user_id, expires_at, vessel_id) VALUES ($1, $2, $3, $4)', [
         hashToken(token),
         userId,
         expiresAt,
+        createOptions?.vesselId ?? null,
       ]);
       // Expired rows are useless; clear them now and then rather than on every request.
       if (at.getTime() - lastSweep > 60 * 60 * 1000) {
@@ -84,12 +92,12 @@ export function createPgSessionStore(options: {
 
     async find(token) {
       if (!token) return undefined;
-      const result = await pool.query<{ user_id: string; expires_at: Date }>(
-        'SELECT user_id, expires_at FROM api_sessions WHERE token_hash = $1 AND expires_at > $2',
+      const result = await pool.query<{ user_id: string; expires_at: Date; vessel_id: string | null }>(
+        'SELECT user_id, expires_at, vessel_id FROM api_sessions WHERE token_hash = $1 AND expires_at > $2',
         [hashToken(token), now()],
       );
       const row = result.rows[0];
-      return row ? { userId: row.user_id, expiresAt: row.expires_at } : undefined;
+      return row ? { userId: row.user_id, expiresAt: row.expires_at, vesselId: row.vessel_id } : undefined;
     },
 
     async destroy(token) {

@@ -45,6 +45,14 @@ export interface GuessingLimits {
   loginPerAddress: Rate;
   /** Sign-ups per client address, every answer counted. */
   signupPerAddress: Rate;
+  /** Captain sign-in codes asked for one address (each request mails it). */
+  captainCodeRequestsPerEmail: Rate;
+  /** Captain sign-in codes asked for from one client address, whatever the emails. */
+  captainCodeRequestsPerAddress: Rate;
+  /** Codes typed per client address and email (each code also allows only 5 guesses itself). */
+  captainCodeGuessesPerAddressAndEmail: Rate;
+  /** Codes typed per client address, whatever the emails. */
+  captainCodeGuessesPerAddress: Rate;
 }
 
 export const DEFAULT_GUESSING_LIMITS: GuessingLimits = {
@@ -52,6 +60,10 @@ export const DEFAULT_GUESSING_LIMITS: GuessingLimits = {
   loginPerAccount: { max: 30, windowMs: 15 * 60_000 },
   loginPerAddress: { max: 50, windowMs: 15 * 60_000 },
   signupPerAddress: { max: 5, windowMs: 10 * 60_000 },
+  captainCodeRequestsPerEmail: { max: 5, windowMs: 15 * 60_000 },
+  captainCodeRequestsPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  captainCodeGuessesPerAddressAndEmail: { max: 15, windowMs: 15 * 60_000 },
+  captainCodeGuessesPerAddress: { max: 60, windowMs: 15 * 60_000 },
 };
 
 export const SIGNUP_MESSAGE =

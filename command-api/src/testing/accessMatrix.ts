@@ -86,6 +86,16 @@ export const chestARead = (status = 200): Expectation => ({ ...vesselARead(statu
 /** A command about vesselA's chest: its captain may do it; auditors may not. */
 export const chestACommand = (status: number): Expectation => ({ ...vesselACommand(status), captainA: status });
 
+/** The captain portal's own calls: the captain on their vessel; every fleet role 403. */
+export const captainOnly = (status = 200): Expectation => ({
+  ...loggedOut,
+  captainA: status,
+  fmF1: 403,
+  fmV2: 403,
+  auditorF1: 403,
+  admin: 403,
+});
+
 export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/health': { path: () => '/api/health', expect: anyone(200) },
   'GET /api/login': { path: () => '/api/login', expect: anyone(302) },
@@ -183,6 +193,15 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/vessels/:id/history': { path: (w) => `/api/vessels/${w.vesselA}/history`, expect: vesselARead() },
   'GET /api/vessels/:id/history/types': { path: (w) => `/api/vessels/${w.vesselA}/history/types`, expect: vesselARead() },
   'GET /api/vessels/:id/history/verify': { path: (w) => `/api/vessels/${w.vesselA}/history/verify`, expect: vesselARead() },
+
+  // The captain portal (issue 12). A request for a code with no email: 400 for anyone.
+  'POST /api/captain/login': { path: () => '/api/captain/login', body: {}, expect: anyone(400) },
+  // The matrix world has no demo fleet: no demo vessel to enter.
+  'POST /api/demo/captain-login': { path: () => '/api/demo/captain-login', expect: anyone(404) },
+  'GET /api/captain/vessel': { path: () => '/api/captain/vessel', expect: captainOnly() },
+  'GET /api/captain/inventory/stats': { path: () => '/api/captain/inventory/stats', expect: captainOnly() },
+  'GET /api/captain/orders/upcoming': { path: () => '/api/captain/orders/upcoming', expect: captainOnly() },
+  'GET /api/captain/certificate': { path: () => '/api/captain/certificate', expect: captainOnly() },
 
   // Last: it ends the caller's session (every caller is logged in again afterwards if needed).
   'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: anyone(200) },

@@ -22,3 +22,10 @@ export const PENDING_ACCOUNT_MESSAGE =
 
 /** How the history names what a deleted account did (its name is erased; the entries stay). */
 export const DELETED_USER_NAME = 'Deleted user';
+
+/**
+ * The demo's captain (issue 12): /admin/login signs in straight away as the captain of this demo
+ * vessel (Fjord Pioneer), without a code; only a seeded demo vessel can be entered this way.
+ */
+export const DEMO_CAPTAIN_VESSEL_IMO = '9523067';
+export const DEMO_CAPTAIN_UNAVAILABLE = 'The demo vessel is not available on this server.';

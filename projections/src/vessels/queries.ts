@@ -97,3 +97,19 @@ export async function findVesselByImo(db: Kysely<ReadModelDb>, imoNumber: string
     .executeTakeFirst();
   return row && toVessel(row);
 }
+
+/**
+ * The live vessels whose contact email is this address (compared case-insensitively, the address
+ * already normalised by the caller), by name: the captain portal mails them a sign-in code.
+ */
+export async function listVesselsByContactEmail(db: Kysely<ReadModelDb>, email: string): Promise<Vessel[]> {
+  const rows = await db
+    .selectFrom('vessels')
+    .selectAll()
+    .where(sql<boolean>`lower(trim(contact_email)) = ${email}`)
+    .orderBy(sql`lower(vessel_name)`)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map(toVessel);
+}

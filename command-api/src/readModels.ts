@@ -22,6 +22,7 @@ export {
   getUser,
   getVessel,
   listVesselsByContactEmail,
+  listVesselCertificates,
   findVesselByImo,
   getVesselScale,
   getVolumeRequirements,

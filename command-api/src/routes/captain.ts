@@ -29,6 +29,7 @@ import {
   getVolumeRequirements,
   listOrders,
   listVesselBatches,
+  listVesselCertificates,
   listVesselsByContactEmail,
 } from '../readModels';
 import type { GuessingLimits } from './auth';
@@ -153,14 +154,17 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
 
   app.get('/api/captain/certificate', { config: captainConfig }, async (request) => {
     const vessel = await vesselOf(request);
-    const expiry = vessel.medicalChestCertificateExpiry ?? vessel.certificateExpiry;
+    // The certificate on record (the certificates read model); its file through the vessel's download route.
+    const [current] = await listVesselCertificates(deps.db, vessel.id);
+    const expiry = current?.expiryDate ?? vessel.medicalChestCertificateExpiry ?? vessel.certificateExpiry;
     const state = captainCertificateState(expiry, now());
     return {
       vesselId: vessel.id,
       vesselName: vessel.vesselName,
-      certificatePath: vessel.medicalChestCertificatePath,
+      certificatePath: current?.hasFile ? `/api/vessels/${vessel.id}/certificate/download` : null,
       certificateExpiry: expiry,
-      certificateIssuer: vessel.certificateIssuer,
+      certificateIssuer: current?.certificateIssuer ?? vessel.certificateIssuer,
+      issueDate: current?.issueDate ?? null,
       hasValidCertificate: state === 'valid',
       status: state,
     };

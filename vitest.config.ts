@@ -1,15 +1,25 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { chooseServiceSource } from './app/src/testing/services';
 
 // One vitest run covers every workspace: pure unit tests (*.test.ts) and tests against the real
 // PostgreSQL, Redis and SMTP (*.int.test.ts). Browser tests are Playwright's (e2e/).
-// The EventStoreDB contract run (*.esdb.int.test.ts) is included only when EVENTSTORE_URL names a
-// server: there is none on a developer's machine or in CI, and a skipped suite proves nothing.
-export default defineConfig({
-  test: {
-    include: ['{domain,eventstore,projections,command-api,workers,web,app}/src/**/*.test.{ts,tsx}'],
-    exclude: [...configDefaults.exclude, ...(process.env.EVENTSTORE_URL ? [] : ['**/*.esdb.int.test.ts'])],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-  },
+// Services: with a container engine, testcontainers starts PostgreSQL, Redis and KurrentDB for the
+// run (app/src/testing/globalSetup.ts); without one, the local services are used. The EventStoreDB
+// contract run (*.esdb.int.test.ts) is included when there is a server for it (a container, or
+// EVENTSTORE_URL): a suite skipped for want of a server proves nothing, so it is left out instead.
+export default defineConfig(async () => {
+  const source = await chooseServiceSource();
+  // The global setup runs in this same process: it reads the choice instead of asking again.
+  process.env.MEDCHEST_TEST_SERVICES = source;
+  const eventStoreAvailable = source === 'containers' || Boolean(process.env.EVENTSTORE_URL);
+  return {
+    test: {
+      include: ['{domain,eventstore,projections,command-api,workers,web,app}/src/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, ...(eventStoreAvailable ? [] : ['**/*.esdb.int.test.ts'])],
+      globalSetup: ['./app/src/testing/globalSetup.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+    },
+  };
 });

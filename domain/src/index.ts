@@ -30,3 +30,4 @@ export * from './order/index';
 export * from './activity/index';
 export * from './shared/csvExport';
 export * from './captain';
+export * from './contracts/index';

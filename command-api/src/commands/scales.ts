@@ -4,6 +4,7 @@ import {
   scaleImportRequestSchema,
   vesselScaleAssignmentSchema,
   type ScaleMetadata,
+  type ScaleSummary,
   vesselNotFound,
 } from '@medchest/domain';
 import type { LogPosition } from '@medchest/eventstore';
@@ -23,11 +24,7 @@ import { parseAsOf } from './volumeRequirements';
  */
 
 
-/** A scale as the API answers it in lists and after an import (the shipped one has no count or date). */
-export interface ScaleSummary extends ScaleMetadata {
-  itemCount: number | null;
-  importedAt: string | null;
-}
+export type { ScaleSummary } from '@medchest/domain';
 
 const metadataOf = ({ id, name, source, effectiveDate }: ScaleMetadata): ScaleMetadata => ({ id, name, source, effectiveDate });
 

@@ -1,21 +1,9 @@
-import { DEFAULT_ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE, type ActivityType } from '@medchest/domain';
+import { DEFAULT_ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE, type Activity, type ActivityType } from '@medchest/domain';
 import { sql, type Kysely, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { actorOf, deletedSince, type Actor } from '../users/actor';
 
-/** An activity item (spec 000 §3 / 001 §3). */
-export interface Activity {
-  id: string;
-  activityType: string;
-  description: string;
-  createdAt: string;
-  vesselId: string | null;
-  /** Still named after the vessel is deleted. */
-  vessel: { vesselName: string } | null;
-  /** The user who did it; null for the system (seeding); `deleted` for an account deleted since. */
-  user: Actor;
-  metadata: Record<string, unknown>;
-}
+export type { Activity } from '@medchest/domain';
 
 export const DEFAULT_ACTIVITY_LIMIT = DEFAULT_ACTIVITY_PAGE_SIZE;
 export const MAX_ACTIVITY_LIMIT = MAX_ACTIVITY_PAGE_SIZE;

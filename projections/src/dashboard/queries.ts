@@ -1,25 +1,10 @@
-import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES, type VesselScope } from '@medchest/domain';
+import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES, type DashboardStats, type VesselScope } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { refreshChests } from '../medical-chest/refresh';
 
-/**
- * Both stat shapes of spec 000 §3 in one object: the dashboard cards (totalVessels,
- * compliantVessels, expiringCertificates, criticalAlerts) and the inventory/compliance pages
- * (totalInventoryItems, criticalAlerts, compliantVessels, totalVessels, expiringItems).
- */
-export interface DashboardStats {
-  totalVessels: number;
-  compliantVessels: number;
-  expiringCertificates: number;
-  /** Required items with nothing counted on board, across the fleet. */
-  criticalAlerts: number;
-  /** Batches on board (quantity above zero, expired or not), across the fleet. */
-  totalInventoryItems: number;
-  /** Counted batches of required items expiring within 60 days, across the fleet. */
-  expiringItems: number;
-}
+export type { DashboardStats } from '@medchest/domain';
 
 /**
  * Computed from the read tables when asked, in one round trip: counts, the chest figures summed by

@@ -1,28 +1,10 @@
-import type { VesselScope, VesselStatus } from '@medchest/domain';
+import type { FleetComplianceItem, VesselScope, VesselStatus } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { refreshChests } from '../medical-chest/refresh';
 
-/** spec 000 §3 "Fleet compliance item", with the chest figures the compliance pages show. */
-export interface FleetComplianceItem {
-  id: string;
-  vesselName: string;
-  imoNumber: string;
-  flagState: string;
-  crewSizeCategory: number;
-  complianceStatus: VesselStatus;
-  lastMedicalReview: string | null;
-  medicalChestCertificateExpiry: string | null;
-  fleet: string | null;
-  ownershipCompany: string | null;
-  /** Required items with nothing counted on board. */
-  criticalItems: number;
-  /** Required items with less than required counted on board. */
-  lowStockItems: number;
-  /** Counted batches of required items expiring within 60 days. */
-  expiringItems: number;
-}
+export type { FleetComplianceItem } from '@medchest/domain';
 
 /**
  * A vessel the chest projection has not reached yet has no stock recorded: every required item

@@ -1,17 +1,10 @@
+import type { BatchAnswer } from '@medchest/domain';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { InventoryBatchesTable } from './migration';
 
-/** An inventory batch as the API answers it (spec 000 §3): absent values null, dates 'YYYY-MM-DD'. */
-export interface InventoryBatch {
-  id: string;
-  scaleId: string;
-  productName: string | null;
-  quantityOnBoard: number;
-  batchNumber: number;
-  expiryDate: string | null;
-  conditionNotes: string | null;
-}
+/** A batch as the API answers it: the domain's contract (defined once, imported by the web too). */
+export type InventoryBatch = BatchAnswer;
 
 function toInventoryBatch(row: Selectable<InventoryBatchesTable>): InventoryBatch {
   return {

@@ -1,64 +1,12 @@
-import { displayOrderNumber, orderValue, supplierStatus, type OrderStatus, type SupplierStatus, type VesselScope } from '@medchest/domain';
+import { displayOrderNumber, orderValue, supplierStatus, type Order, type OrderItemRow, type OrderStatus, type OrderStatusHistoryRow, type OrderWithItems, type SupplierOrder, type SupplierStatus, type VesselScope } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { actorOf, deletedSince, type Actor } from '../users/actor';
 import type { OrdersTable } from './migration';
 
-/** An order item as the API answers it (spec 001 §3). */
-export interface OrderItemRow {
-  id: string;
-  scaleId: string;
-  scaleDescription: string;
-  requiredQuantity: number;
-  currentInventory: number;
-  orderQuantity: number;
-  unitCost: number | null;
-  totalCost: number | null;
-  receivedQuantity: number;
-}
-
-export interface OrderStatusHistoryRow {
-  id: string;
-  from: string;
-  to: string;
-  /** fleet | supplier */
-  by: string;
-  changedAt: string;
-  user: Actor;
-}
-
-/** An order as the API answers it (spec 001 §3 Order). */
-export interface Order {
-  id: string;
-  orderNumber: string;
-  status: OrderStatus;
-  vesselId: string;
-  vesselName: string;
-  vessel: { vesselName: string; imoNumber: string };
-  imoNumber: string;
-  supplierName: string | null;
-  supplierEmail: string | null;
-  /** Number of items with a quantity to order. */
-  totalItems: number;
-  /** Σ quantity × unit cost when every item's unit cost is known; null otherwise. */
-  estimatedCost: number | null;
-  createdAt: string;
-  sentAt: string | null;
-  notes: string | null;
-  expiryThreshold: string;
-}
-
-export interface OrderWithItems extends Order {
-  orderItems: OrderItemRow[];
-  statusHistory: OrderStatusHistoryRow[];
-}
-
-/** An order as the supplier portal lists it: the supplier-side status. */
-export interface SupplierOrder extends Omit<Order, 'status'> {
-  status: SupplierStatus;
-  orderItems: OrderItemRow[];
-}
+// The answers are contracts of the domain (defined once, imported by the web too).
+export type { Order, OrderItemRow, OrderStatusHistoryRow, OrderWithItems, SupplierOrder } from '@medchest/domain';
 
 export interface OrderFilters {
   status?: string;
@@ -145,8 +93,9 @@ export async function getOrder(db: Kysely<ReadModelDb>, orderId: string): Promis
     orderItems: items,
     statusHistory: history.map((h) => ({
       id: h.id,
-      from: h.from_status,
-      to: h.to_status,
+      // Written from OrderStatusChanged events only, whose statuses the domain's schema checked.
+      from: h.from_status as OrderStatus,
+      to: h.to_status as OrderStatus,
       by: h.actor,
       changedAt: h.changed_at.toISOString(),
       user: actorOf(h.changed_by, { id: h.user_id, firstName: h.first_name, lastName: h.last_name, deletedSince: h.actor_deleted }),

@@ -1,11 +1,8 @@
+import type { LineActor } from '@medchest/domain';
 import { sql, type RawBuilder } from 'kysely';
 
-/**
- * Who did something, as a history line shows it: null for the system (no acting user), the
- * person's name while their account exists, and `deleted` once it was deleted: the line stays for
- * the audit trail, the name does not ("Deleted user" on screen).
- */
-export type Actor = { firstName: string | null; lastName: string | null; deleted?: true } | null;
+/** Who did something, as a history line shows it: the domain's contract (see LineActor). */
+export type Actor = LineActor;
 
 /**
  * Whether the account that wrote a line was deleted after it: true for the line's own account

@@ -1,38 +1,12 @@
-import type { MedicalCategory, VesselScope } from '@medchest/domain';
+import type { MedicalCategory, Vessel, VesselScope } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { VesselsTable } from './migration';
 
-/** A vessel as the API answers it (spec 000 §3): absent values are null, dates 'YYYY-MM-DD', times ISO. */
-export interface Vessel {
-  id: string;
-  vesselName: string;
-  imoNumber: string;
-  flagState: string;
-  crewSizeCategory: number;
-  contactName: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  fleet: string | null;
-  vesselType: string | null;
-  ownershipCompany: string | null;
-  ownershipContactEmail: string | null;
-  onboardingDate: string | null;
-  contractEndDate: string | null;
-  lastMedicalReview: string | null;
-  medicalChestCertificatePath: string | null;
-  medicalChestCertificateExpiry: string | null;
-  certificateIssuer: string | null;
-  certificateExpiry: string | null;
-  /** The medical profile the required quantities follow (issue 3). */
-  medicalCategory: MedicalCategory;
-  womenOnBoard: boolean;
-  carriesDangerousGoods: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+// The answer is a contract of the domain (defined once, imported by the web too).
+export type { Vessel } from '@medchest/domain';
 
 export function toVessel(row: Selectable<VesselsTable>): Vessel {
   return {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { queryKeys } from '../../lib/queryKeys';
-import type { ActivityItem } from '../dashboard/types';
+import type { Activity } from '@medchest/domain';
 
 /** What the activity log asks the server for; '' is "all". */
 export interface ActivityLogFilters {
@@ -12,7 +12,7 @@ export interface ActivityLogFilters {
 }
 
 export interface ActivityLogPage {
-  activities: ActivityItem[];
+  activities: Activity[];
   /** How many lines match the filters in all (the X-Total-Count header). */
   total: number;
   /** The cursor of the next, older page (the X-Next-Cursor header). */
@@ -39,7 +39,7 @@ export function useActivityLog(filters: ActivityLogFilters) {
     queryFn: async ({ pageParam }) => {
       const res = await apiRequest('GET', activityLogUrl(filters, pageParam as string | undefined));
       return {
-        activities: (await res.json()) as ActivityItem[],
+        activities: (await res.json()) as Activity[],
         total: Number(res.headers.get('x-total-count') ?? 0),
         nextCursor: res.headers.get('x-next-cursor') ?? undefined,
       };

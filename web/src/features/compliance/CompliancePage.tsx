@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/dates';
 import { downloadText } from '../../lib/download';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { complianceTone } from '../dashboard/complianceTone';
-import type { DashboardStats, FleetComplianceItem } from '../dashboard/types';
+import type { DashboardStats, FleetComplianceItem } from '@medchest/domain';
 import { useDashboardStats, useFleetCompliance } from '../dashboard/useDashboard';
 import {
   COMPLIANCE_REPORT_NAME,

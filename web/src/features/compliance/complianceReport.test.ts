@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { FleetComplianceItem } from '../dashboard/types';
+import type { FleetComplianceItem } from '@medchest/domain';
 import { complianceReportCsv, complianceReportFileName, summaryFromStats, VESSEL_COLUMNS } from './complianceReport';
 
 const vessel = (name: string, extra: Partial<FleetComplianceItem> = {}): FleetComplianceItem => ({

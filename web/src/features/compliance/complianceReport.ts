@@ -2,7 +2,7 @@ import { complianceReportSummary, flagStateLabel, reportFileName, toCsv, type Co
 import { format, isValid, parseISO } from 'date-fns';
 import { DATE_FORMAT, formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
-import type { DashboardStats, FleetComplianceItem } from '../dashboard/types';
+import type { DashboardStats, FleetComplianceItem } from '@medchest/domain';
 
 /**
  * The compliance report as a CSV built in the browser (spec 000 §2, §3 "Report"): the report's

@@ -23,7 +23,7 @@ import { downloadText } from '../../lib/download';
 import { useVessels } from '../vessels/useVessels';
 import { BADGE_TONES, certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
 import { complianceTone } from './complianceTone';
-import type { DashboardStats } from './types';
+import type { DashboardStats } from '@medchest/domain';
 import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from './useDashboard';
 import './dashboard.css';
 import { TableScroll } from '../../components/ui/TableScroll';

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { Vessel } from '../vessels/types';
+import type { Vessel } from '@medchest/domain';
 import { certificateExpiryCsv, certificateExpiryRows, daysLeftText } from './certificateExpiry';
 
 const today = new Date(2026, 0, 15);
+/** The fields a test does not care about, as the API answers them when absent. */
+const BLANK: Omit<Vessel, 'id' | 'vesselName' | 'imoNumber' | 'flagState' | 'crewSizeCategory'> = {
+  contactName: null, contactPhone: null, contactEmail: null, fleet: null, vesselType: null, ownershipCompany: null,
+  ownershipContactEmail: null, onboardingDate: null, contractEndDate: null, lastMedicalReview: null,
+  medicalChestCertificatePath: null, medicalChestCertificateExpiry: null, certificateIssuer: null, certificateExpiry: null,
+  medicalCategory: 'A', womenOnBoard: false, carriesDangerousGoods: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
 const vessel = (id: string, expiry: string | null, extra: Partial<Vessel> = {}): Vessel => ({
+  ...BLANK,
   id,
   vesselName: id,
   imoNumber: '9301005',

@@ -2,7 +2,7 @@ import { certificateBadge, toCsv, type CertificateBadge } from '@medchest/domain
 import type { Tone } from '../../components/ui/Badge';
 import { formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
-import type { Vessel } from '../vessels/types';
+import type { Vessel } from '@medchest/domain';
 
 /** One row of the dashboard's Vessel Certificate Expiry table, with the texts of spec 000 §4. */
 export interface ExpiryRow {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/queryKeys';
-import type { ActivityItem, DashboardStats, FleetComplianceItem } from './types';
+import type { Activity, DashboardStats, FleetComplianceItem } from '@medchest/domain';
 
 export function useDashboardStats(enabled: boolean) {
   return useQuery<DashboardStats>({ queryKey: queryKeys.dashboardStats, enabled });
@@ -16,5 +16,5 @@ export function useCriticalItems() {
 }
 
 export function useRecentActivities() {
-  return useQuery<ActivityItem[]>({ queryKey: queryKeys.activities });
+  return useQuery<Activity[]>({ queryKey: queryKeys.activities });
 }

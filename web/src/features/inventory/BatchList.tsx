@@ -1,6 +1,6 @@
 import { ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { BatchRow } from './BatchRow';
-import type { InventoryBatch, VolumeRequirementRow } from './types';
+import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 /** The batches of one item, under its row: loading, failed, none on board, or the list. */
 export function BatchList({
@@ -13,7 +13,7 @@ export function BatchList({
 }: {
   vesselId: string;
   row: VolumeRequirementRow;
-  batches: readonly InventoryBatch[];
+  batches: readonly BatchAnswer[];
   loading: boolean;
   error?: string;
   readOnly: boolean;

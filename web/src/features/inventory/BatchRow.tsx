@@ -4,14 +4,14 @@ import { Button } from '../../components/ui/Button';
 import { EditIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import type { InventoryBatch } from './types';
+import type { BatchAnswer } from '@medchest/domain';
 import { useUpdateBatchQuantity } from './useInventory';
 
 const NO_DATE = '—';
 const DEFAULT_CONDITION = 'Good';
 
 /** One batch of an item, its quantity editable in place (checked with the domain's schema first). */
-export function BatchRow({ vesselId, batch, readOnly }: { vesselId: string; batch: InventoryBatch; readOnly: boolean }) {
+export function BatchRow({ vesselId, batch, readOnly }: { vesselId: string; batch: BatchAnswer; readOnly: boolean }) {
   const update = useUpdateBatchQuantity(vesselId);
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');

@@ -30,7 +30,7 @@ import {
 import { ImportResultCard } from './ImportResultCard';
 import { filterRows, messageToast, todayIso } from './inventoryView';
 import { RequiredQuantity, RequirementNotes } from './RequirementNotes';
-import type { VolumeRequirementRow } from './types';
+import type { VolumeRequirementRow } from '@medchest/domain';
 import { useBulkImport, useInventoryBatches, useVolumeRequirements } from './useInventory';
 
 const ALL_SECTIONS = '';

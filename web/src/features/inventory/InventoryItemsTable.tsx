@@ -4,11 +4,11 @@ import { serverMessage } from '../../lib/api';
 import { BatchList } from './BatchList';
 import { statusBadge } from './inventoryView';
 import { RequiredQuantity } from './RequirementNotes';
-import type { InventoryBatch, VolumeRequirementRow } from './types';
+import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 /** The batches query as the table needs it: by item (lower-cased scale id), with its loading state. */
 export interface ItemBatches {
-  byItem: ReadonlyMap<string, readonly InventoryBatch[]>;
+  byItem: ReadonlyMap<string, readonly BatchAnswer[]>;
   isLoading: boolean;
   error: unknown;
   isError: boolean;

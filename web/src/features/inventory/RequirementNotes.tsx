@@ -1,6 +1,6 @@
 import { AT_LEAST_FOOTNOTE, REQUIREMENT_EXPLANATIONS, requirementDisplay } from '@medchest/domain';
 import { requiredText } from './inventoryView';
-import type { VolumeRequirementRow } from './types';
+import type { VolumeRequirementRow } from '@medchest/domain';
 
 /**
  * The Required column's text as a person reads it: "70 tablet, or more" with a footnote mark where

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { asOfParam, batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, messageToast, requiredText, statusBadge, todayIso } from './inventoryView';
-import type { InventoryBatch, VolumeRequirementRow } from './types';
+import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 const row = (scaleId: string, scaleDescription: string, extra: Partial<VolumeRequirementRow> = {}): VolumeRequirementRow => ({
   scaleId,
   scaleDescription,
+  section: 'Medicines',
   requiredQuantity: 10,
   requiredUnit: 'tablets',
   requirement: '10 tablets',
@@ -14,7 +15,7 @@ const row = (scaleId: string, scaleDescription: string, extra: Partial<VolumeReq
   ...extra,
 });
 
-const batch = (id: string, scaleId: string, batchNumber: number): InventoryBatch => ({
+const batch = (id: string, scaleId: string, batchNumber: number): BatchAnswer => ({
   id,
   scaleId,
   productName: null,

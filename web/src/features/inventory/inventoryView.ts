@@ -1,6 +1,6 @@
 import { isoToday } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
-import type { InventoryBatch, VolumeRequirementRow } from './types';
+import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 /** Status badges of the Current Inventory table (spec 000 §4): any other value is 'Unknown'. */
 const STATUS_BADGES: Record<string, { label: string; tone: Tone }> = {
@@ -26,8 +26,8 @@ export function filterRows(rows: readonly VolumeRequirementRow[], query: string)
 }
 
 /** The batches of each scale item (ids compared without case), in batch number order. */
-export function batchesByItem(batches: readonly InventoryBatch[]): Map<string, InventoryBatch[]> {
-  const byItem = new Map<string, InventoryBatch[]>();
+export function batchesByItem(batches: readonly BatchAnswer[]): Map<string, BatchAnswer[]> {
+  const byItem = new Map<string, BatchAnswer[]>();
   for (const batch of batches) {
     const key = batch.scaleId.toLowerCase();
     const list = byItem.get(key);

@@ -4,7 +4,7 @@ import type { BulkImportItem, BulkImportResult } from '@medchest/domain';
 import { apiJson } from '../../lib/api';
 import { refreshKeys } from '../../lib/queryClient';
 import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
-import type { InventoryBatch, VolumeRequirementRow } from './types';
+import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 /**
  * The vessel's scale items with their requirement, count and status. With `asOf` (YYYY-MM-DD) the
@@ -27,7 +27,7 @@ export function useVolumeRequirements(vesselId: string, asOf?: string) {
 }
 
 export function useInventoryBatches(vesselId: string) {
-  return useQuery<InventoryBatch[]>({ queryKey: queryKeys.inventory(vesselId) });
+  return useQuery<BatchAnswer[]>({ queryKey: queryKeys.inventory(vesselId) });
 }
 
 /**
@@ -38,7 +38,7 @@ export function useUpdateBatchQuantity(vesselId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ batchId, quantityOnBoard }: { batchId: string; quantityOnBoard: number }) =>
-      apiJson<InventoryBatch>('PATCH', `/api/vessels/${vesselId}/inventory/${batchId}`, { quantityOnBoard }),
+      apiJson<BatchAnswer>('PATCH', `/api/vessels/${vesselId}/inventory/${batchId}`, { quantityOnBoard }),
     onSuccess: () => refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow),
   });
 }

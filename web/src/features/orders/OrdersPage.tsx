@@ -17,7 +17,7 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderPreviewDialog, type PreviewLine } from './OrderPreviewDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import { EXPORTABLE, orderStatusBadge, RECEIVABLE } from './orderView';
-import type { Order } from './types';
+import type { Order } from '@medchest/domain';
 import { useAssignVendor, useChangeOrderStatus, useCreateOrder, useOrder, useOrders, usePreviewOrder } from './useOrders';
 import './orders.css';
 

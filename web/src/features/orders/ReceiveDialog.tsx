@@ -3,7 +3,7 @@ import { parseOrderQuantity } from '@medchest/domain';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { LoadingState } from '../../components/ui/StateMessage';
-import type { OrderWithItems } from './types';
+import type { OrderWithItems } from '@medchest/domain';
 
 interface Line {
   orderItemId: string;

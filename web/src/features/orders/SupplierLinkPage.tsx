@@ -9,7 +9,7 @@ import { apiJson, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { formatMoney, orderStatusBadge } from './orderView';
-import type { OrderWithItems } from './types';
+import type { OrderWithItems } from '@medchest/domain';
 import './orders.css';
 
 type LinkOrder = Omit<OrderWithItems, 'status'> & { status: string };

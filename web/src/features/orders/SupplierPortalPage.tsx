@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { apiJson, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatMoney, orderStatusBadge } from './orderView';
-import type { SupplierOrder } from './types';
+import type { SupplierOrder } from '@medchest/domain';
 import './orders.css';
 
 const supplierKey = (name: string) => ['/api/supplier/orders', encodeURIComponent(name)] as const;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { apiJson } from '../../lib/api';
 import { refreshKeys } from '../../lib/queryClient';
 import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
-import type { Order, OrderPreview, OrderWithItems } from './types';
+import type { Order, OrderPreview, OrderWithItems } from '@medchest/domain';
 
 export const orderKeys = {
   all: ['/api/orders'] as const,

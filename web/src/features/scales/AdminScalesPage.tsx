@@ -21,7 +21,7 @@ import { formatDate } from '../../lib/dates';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { AdminNav } from '../admin/AdminNav';
-import type { ScaleFileProblem, ScaleSummary } from './types';
+import type { ScaleCsvError, ScaleSummary } from '@medchest/domain';
 import { useImportScale, useScales } from './useScales';
 import {
   EMPTY_SCALE_IMPORT_FORM,
@@ -59,7 +59,7 @@ function ScaleImportCard() {
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState(false);
   const [imported, setImported] = useState<ScaleSummary | null>(null);
-  const [problems, setProblems] = useState<ScaleFileProblem[]>([]);
+  const [problems, setProblems] = useState<ScaleCsvError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = reading || importScale.isPending;
 
@@ -108,7 +108,7 @@ function ScaleImportCard() {
         },
         onError: (error) => {
           applyServerFieldErrors(error, form.setError, FORM_FIELDS);
-          setProblems(serverErrorItems<ScaleFileProblem>(error));
+          setProblems(serverErrorItems<ScaleCsvError>(error));
           setFailure(serverMessage(error) ?? 'The scale could not be imported');
           notifyError(error, 'The scale could not be imported', SCALE_IMPORT_FAILED_TOAST);
         },

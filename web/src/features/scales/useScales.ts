@@ -3,7 +3,7 @@ import type { ScaleMetadata } from '@medchest/domain';
 import { apiJson } from '../../lib/api';
 import { refreshKeys } from '../../lib/queryClient';
 import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
-import type { ScaleSummary } from './types';
+import type { ScaleSummary } from '@medchest/domain';
 
 /** Every scale: the shipped one first, then those imported, newest first. */
 export function useScales({ enabled = true }: { enabled?: boolean } = {}) {

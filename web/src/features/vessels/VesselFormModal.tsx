@@ -3,7 +3,7 @@ import type { VesselDetails } from '@medchest/domain';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 import { useCreateVessel, useUpdateVessel } from './useVessels';
 import { useVesselForm, VesselFormBody } from './VesselFormBody';
 import { CREATE_SECTIONS, EDIT_SECTIONS, FIELD_NAMES, newVesselValues, valuesFromVessel, type Suggestions } from './vesselFormModel';

@@ -12,7 +12,7 @@ import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { NOT_SET } from '../../lib/texts';
 import { ALL, useOptionFilter } from './filters';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 import { useVessels } from './useVessels';
 import { AddVesselModal, EditVesselModal } from './VesselFormModal';
 import { CONTRACT_END_CLASS, distinctValues, vesselSuggestions } from './vesselOptions';

@@ -3,7 +3,7 @@ import type { VesselDetails } from '@medchest/domain';
 import { apiJson, apiRequest } from '../../lib/api';
 import { refreshKeys } from '../../lib/queryClient';
 import { queryKeys, VESSEL_CHANGE_KEYS } from '../../lib/queryKeys';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 
 export function useVessels({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<Vessel[]>({ queryKey: queryKeys.vessels, enabled });

@@ -1,6 +1,6 @@
 import { NEW_VESSEL_DEFAULTS } from '@medchest/domain';
 import { toDateInputValue } from '../../lib/dates';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 
 /**
  * The vessel form as data: its fields, their labels, which are required, how they are grouped into

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 import { matchesVesselSearch, nextSort, pageOf, sortVessels, VESSELS_PAGE_SIZE } from './vesselList';
 
+/** The fields a test does not care about, as the API answers them when absent. */
+const BLANK: Omit<Vessel, 'id' | 'vesselName' | 'imoNumber' | 'flagState' | 'crewSizeCategory'> = {
+  contactName: null, contactPhone: null, contactEmail: null, fleet: null, vesselType: null, ownershipCompany: null,
+  ownershipContactEmail: null, onboardingDate: null, contractEndDate: null, lastMedicalReview: null,
+  medicalChestCertificatePath: null, medicalChestCertificateExpiry: null, certificateIssuer: null, certificateExpiry: null,
+  medicalCategory: 'A', womenOnBoard: false, carriesDangerousGoods: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
 const vessel = (n: number, over: Partial<Vessel> = {}): Vessel => ({
+  ...BLANK,
   id: `v${n}`,
   vesselName: `Vessel ${n}`,
   imoNumber: String(9000000 + n),

@@ -1,5 +1,5 @@
 import { flagStateLabel, vesselTypeLabel } from '@medchest/domain';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 
 /**
  * The vessels list's search, sort and pages (issue 15, "Lists that grow"): pure, so a fleet of 500

@@ -1,5 +1,5 @@
 import type { ContractEndTone } from '@medchest/domain';
-import type { Vessel } from './types';
+import type { Vessel } from '@medchest/domain';
 
 /** The distinct non-empty values of one vessel field, sorted, for a filter or input suggestions. */
 export function distinctValues(vessels: readonly Vessel[], pick: (v: Vessel) => string | null | undefined): string[] {

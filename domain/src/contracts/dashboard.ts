@@ -1,0 +1,54 @@
+import type { LineActor } from './actors';
+import type { VesselStatus } from '../compliance/status';
+
+/**
+ * GET /api/dashboard/stats: both stat shapes of spec 000 §3 in one object, the dashboard cards
+ * (totalVessels, compliantVessels, expiringCertificates, criticalAlerts) and the inventory and
+ * compliance pages (totalInventoryItems, criticalAlerts, compliantVessels, totalVessels, expiringItems).
+ */
+export interface DashboardStats {
+  totalVessels: number;
+  compliantVessels: number;
+  expiringCertificates: number;
+  /** Required items with nothing counted on board, across the fleet. */
+  criticalAlerts: number;
+  /** Batches on board (quantity above zero, expired or not), across the fleet. */
+  totalInventoryItems: number;
+  /** Counted batches of required items expiring within 60 days, across the fleet. */
+  expiringItems: number;
+}
+
+/** One row of GET /api/dashboard/fleet-compliance: spec 000 §3 "Fleet compliance item", with the chest figures. */
+export interface FleetComplianceItem {
+  id: string;
+  vesselName: string;
+  imoNumber: string;
+  flagState: string;
+  crewSizeCategory: number;
+  complianceStatus: VesselStatus;
+  lastMedicalReview: string | null;
+  medicalChestCertificateExpiry: string | null;
+  fleet: string | null;
+  ownershipCompany: string | null;
+  /** Required items with nothing counted on board. */
+  criticalItems: number;
+  /** Required items with less than required counted on board. */
+  lowStockItems: number;
+  /** Counted batches of required items expiring within 60 days. */
+  expiringItems: number;
+}
+
+/** An activity item of GET /api/dashboard/all-activities (spec 000 §3 / 001 §3). */
+export interface Activity {
+  id: string;
+  activityType: string;
+  description: string;
+  createdAt: string;
+  vesselId: string | null;
+  /** Still named after the vessel is deleted. */
+  vessel: { vesselName: string } | null;
+  /** The user who did it; null for the system (seeding) or an account no longer known. */
+  user: LineActor;
+  /** orderNumber, previousStatus, newStatus, certificateIssuer, expiryDate, quantityUsed, reason, quantityRemaining (spec 001 §3). */
+  metadata: Record<string, unknown>;
+}

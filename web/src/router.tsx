@@ -13,7 +13,6 @@ import { ActivityLogPage } from './features/activity/ActivityLogPage';
 import { AdminUsersPage } from './features/admin/AdminUsersPage';
 import { AdminScalesPage } from './features/scales/AdminScalesPage';
 import { ScalePage } from './features/scales/ScalePage';
-import { CaptainLoginPage } from './features/placeholders/CaptainLoginPage';
 import { DemoLoginPage } from './features/auth/DemoLoginPage';
 import { LoginPage } from './features/auth/LoginPage';
 import { CompliancePage } from './features/compliance/CompliancePage';
@@ -21,7 +20,7 @@ import { DashboardPage } from './features/dashboard/DashboardPage';
 import { VesselInventoryPage } from './features/inventory/VesselInventoryPage';
 import { InventoryOverviewPage } from './features/inventory-overview/InventoryOverviewPage';
 import { LandingPage } from './features/landing/LandingPage';
-import { CaptainPlaceholderPage } from './features/placeholders/CaptainPlaceholderPage';
+import { CaptainPortalHandoff } from './features/placeholders/CaptainPortalHandoff';
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
 import { OrdersPage } from './features/orders/OrdersPage';
@@ -64,10 +63,6 @@ function AdminScalesRoute() {
   return <RequireAuth role="admin">{() => <AdminScalesPage />}</RequireAuth>;
 }
 
-function captainPage(section: string) {
-  return <RequireAuth area="captain">{(user) => <CaptainPlaceholderPage user={user} section={section} />}</RequireAuth>;
-}
-
 function comingSoon(title: string, description: string, icon: ComponentType<{ size?: number }>) {
   return <ComingSoonPage title={title} description={description} icon={icon} />;
 }
@@ -96,7 +91,10 @@ export function createRouter() {
         { path: '/landing', element: <LandingPage /> },
         { path: '/login', element: <LoginPage /> },
         { path: '/admin/login', element: <DemoLoginPage /> },
-        { path: '/captain/login', element: <CaptainLoginPage /> },
+        // The captain portal is a page of its own (captain.html, its own small bundle): any
+        // /captain path reached inside the fleet app is loaded afresh from the server.
+        { path: '/captain', element: <CaptainPortalHandoff /> },
+        { path: '/captain/*', element: <CaptainPortalHandoff /> },
         { path: '/supplier/orders/:token', element: <SupplierLinkPage /> },
         {
           element: <ProtectedLayout />,
@@ -122,11 +120,6 @@ export function createRouter() {
             { path: '/admin/scales', element: <AdminScalesRoute /> },
           ],
         },
-        { path: '/captain', element: captainPage('Dashboard') },
-        { path: '/captain/dashboard', element: captainPage('Dashboard') },
-        { path: '/captain/inventory', element: captainPage('Inventory') },
-        { path: '/captain/certificate', element: captainPage('Certificate') },
-        { path: '/captain/*', element: <NotFoundPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

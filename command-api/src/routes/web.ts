@@ -29,6 +29,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | fal
     const looksLikeFile = path.posix.extname(pathname) !== '';
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT);
+      // The captain portal is its own page and bundle (issue 12): every /captain path gets it.
+      if ((pathname === '/captain' || pathname.startsWith('/captain/')) && existsSync(path.join(webDist, 'captain.html'))) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('captain.html');
+      }
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

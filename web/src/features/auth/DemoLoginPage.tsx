@@ -7,6 +7,7 @@ import { LogoMark, ShipIcon, UserIcon } from '../../components/ui/icons';
 import { schemaResolver } from '../../lib/forms';
 import { useDemoLogin } from './useAuthActions';
 import './auth.css';
+import { DemoCaptainButton } from './DemoCaptainButton';
 
 type DemoValues = { email: string; password: string };
 
@@ -104,6 +105,7 @@ export function DemoLoginPage() {
               <ButtonLink to="/captain/login" variant="secondary" className="btn--block">
                 Captain Login
               </ButtonLink>
+              <DemoCaptainButton />
             </section>
           </div>
         </div>

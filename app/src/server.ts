@@ -10,6 +10,7 @@ import {
   loadHistoryKey,
   redactUrl,
   SUPPLIER_LINK_SECRET_NAME,
+  PASSWORD_RESET_SECRET_NAME,
   seedDemo,
   seedDemoPeople,
   WEB_NOT_BUILT,
@@ -74,6 +75,8 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
 
     // The supplier links' key: the API checks what the workers sign.
     const supplierLinkSecret = config.supplierLinkSecret ?? (await productSecret(db, SUPPLIER_LINK_SECRET_NAME));
+    // The password reset links' key: the workers sign, the API checks (buildApp reads the same row).
+    const passwordResetSecret = await productSecret(db, PASSWORD_RESET_SECRET_NAME);
 
     const sessions = createPgSessionStore({ connectionString: config.databaseUrl });
     stack.push({ name: 'sessions', stop: () => sessions.close() });
@@ -128,6 +131,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
       smtpUrl: config.smtpUrl,
       readModels: db,
       supplierLinkSecret,
+      passwordResetSecret,
       queuePrefix,
       mailOptions: { appUrl: `http://localhost:${config.port}` },
       log: options.log,

@@ -25,7 +25,8 @@ import { zodValidatorCompiler } from './http/routeSchemas';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
 import type { ReadDb } from './readModels';
-import { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
+import { PASSWORD_RESET_SECRET_NAME, productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
+import { DEFAULT_PASSWORD_RESET_LIMITS, passwordResetRoutes, type PasswordResetLimits } from './routes/passwordReset';
 import { adminRoutes } from './routes/admin';
 import { captainRoutes } from './routes/captain';
 import { initCaptainCodes } from './auth/captainCodes';
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The HMAC key of supplier links (SUPPLIER_LINK_SECRET); default: the product's own, kept in api_secrets. */
   supplierLinkSecret?: string;
+  /** The forgot/reset password allowances (default DEFAULT_PASSWORD_RESET_LIMITS). */
+  passwordResetLimits?: Partial<PasswordResetLimits>;
   /**
    * The key that signs history checkpoints (see history/checkpoints.ts), kept outside the
    * database. Default: a random key for this instance only (tests); the product loads HISTORY_KEY.
@@ -143,6 +146,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { sessions: options.sessions, redisPing: options.redisPing });
   await app.register(authRoutes, { deps, sessions: options.sessions, guessing });
+  let resetSecret: Promise<string> | undefined;
+  const passwordResetSecret = () =>
+    (resetSecret ??= productSecret(options.db, PASSWORD_RESET_SECRET_NAME).catch((error: unknown) => {
+      resetSecret = undefined;
+      throw error;
+    }));
+  await app.register(passwordResetRoutes, {
+    deps,
+    sessions: options.sessions,
+    limits: { ...DEFAULT_PASSWORD_RESET_LIMITS, ...options.passwordResetLimits },
+    secret: passwordResetSecret,
+  });
   await app.register(dashboardRoutes, { deps, now });
   await app.register(vesselRoutes, { deps });
   await app.register(certificateRoutes, { deps, files });

@@ -6,7 +6,7 @@ export type { AppDeps, CommandContext } from './commands/context';
 export { seedDemo, seedDemoPeople, DEMO_ACCOUNT, ADMIN_ACCOUNT, AUDITOR_ACCOUNT, SECOND_COMPANY_ACCOUNT, DEMO_VESSEL_COUNT } from './seed/demo';
 export { userIdForEmail, uuidV5 } from './ids';
 export { isWebAppBuilt, WEB_NOT_BUILT } from './routes/web';
-export { productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
+export { productSecret, SUPPLIER_LINK_SECRET_NAME, PASSWORD_RESET_SECRET_NAME } from './secrets';
 export { loadHistoryKey } from './history/key';
 export { initHistoryCheckpoints, loadSignedHeads, signHeads } from './history/checkpoints';
 export { createMemoryLimits, createRedisLimits, limitsRedisOptions, type Limit, type Limits } from './auth/limits';

@@ -36,3 +36,5 @@ export async function productSecret(db: ReadDb, name: string): Promise<string> {
 }
 
 export const SUPPLIER_LINK_SECRET_NAME = 'supplier-link';
+/** The key of password reset links (the API checks them, the mail worker signs them). */
+export const PASSWORD_RESET_SECRET_NAME = 'password-reset';

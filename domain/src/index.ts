@@ -20,6 +20,7 @@ export * from './user/state';
 export * from './user/decide';
 export * from './user/scope';
 export * from './user/captainLogin';
+export * from './user/passwordReset';
 export * from './email/events';
 export * from './scale/index';
 export * from './compliance/index';

@@ -49,6 +49,8 @@ export interface StartWorkersOptions {
   readModels?: ReturnType<typeof createReadModelDb>;
   /** The HMAC key of supplier links (as the API's); without it orders are not mailed to suppliers. */
   supplierLinkSecret?: string;
+  /** The key of password reset links (as the API's); without it no reset link is mailed. */
+  passwordResetSecret?: string;
   /** First delay before a failed reactor restarts from its checkpoint. Default 500 ms. */
   reactorRestartDelayMs?: number;
   log?: Logger;
@@ -150,6 +152,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
       store: options.store,
       readModels: options.readModels,
       supplierLinkSecret: options.supplierLinkSecret,
+      passwordResetSecret: options.passwordResetSecret,
     });
 
   const workers: Worker[] = [];

@@ -102,6 +102,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/auth/login': { path: () => '/api/auth/login', body: {}, expect: anyone(400) },
   'POST /api/demo/login': { path: () => '/api/demo/login', body: {}, expect: anyone(400) },
   'POST /api/auth/signup': { path: () => '/api/auth/signup', body: {}, expect: anyone(400) },
+  'POST /api/auth/forgot-password': { path: () => '/api/auth/forgot-password', body: {}, expect: anyone(400) },
+  'POST /api/auth/reset-password': { path: () => '/api/auth/reset-password', body: {}, expect: anyone(400) },
   // Logged out is not an error here: 200 with null (docs/decisions.md).
   'GET /api/auth/user': { path: () => '/api/auth/user', expect: anyone(200) },
   // An invalid phone: 400 for every account (the profile is any account's own, auditors' too).

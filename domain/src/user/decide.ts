@@ -1,4 +1,5 @@
 import { DomainError } from '../shared/errors';
+import { RESET_LINK_INVALID } from './passwordReset';
 import type { UserEvent } from './events';
 import type { Profile, Role, UserStatus } from './schema';
 import { evolveUser, initialUserState, type UserState } from './state';
@@ -29,7 +30,9 @@ export type UserCommand =
   | { type: 'AssignFleets'; userId: string; fleets: readonly string[] }
   | { type: 'ChangeRole'; userId: string; role: Role }
   | { type: 'ReactivateUser'; userId: string }
-  | { type: 'DeleteUser'; userId: string };
+  | { type: 'DeleteUser'; userId: string }
+  | { type: 'RequestPasswordReset'; userId: string; requestId: string; expiresAt: string }
+  | { type: 'CompletePasswordReset'; userId: string; requestId: string; now: string };
 
 /** What a self sign-up becomes: a fleet manager waiting for an admin's approval (spec 001 §7). */
 export const SIGNUP_ROLE: Role = 'fleet_manager';
@@ -93,6 +96,23 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'DeleteUser':
       if (state.status === 'absent') throw notFound();
       return [{ type: 'UserDeleted', data: { userId: command.userId } }];
+    case 'RequestPasswordReset':
+      // No link for an account that does not exist or is suspended (the API answers the same).
+      if (state.status === 'absent' || state.status === 'suspended') throw notFound();
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { userId: command.userId, requestId: command.requestId, email: state.email, expiresAt: command.expiresAt },
+        },
+      ];
+    case 'CompletePasswordReset': {
+      // Unknown, used, expired, or the account deleted or suspended since: one answer for all.
+      const expiresAt = state.status === 'absent' || state.status === 'suspended' ? undefined : state.openResets?.[command.requestId];
+      if (expiresAt === undefined || Date.parse(expiresAt) <= Date.parse(command.now)) {
+        throw new DomainError('validation', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+      }
+      return [{ type: 'PasswordResetCompleted', data: { userId: command.userId, requestId: command.requestId } }];
+    }
     case 'AssignVessels':
       if (state.status === 'absent') throw notFound();
       return [{ type: 'UserVesselsAssigned', data: { userId: command.userId, vesselIds: unique(command.vesselIds) } }];

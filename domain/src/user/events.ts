@@ -88,6 +88,19 @@ export const ExistingAccountSignUpAttempted = defineEvent(
   z.object({ userId: z.string(), email: z.string() }),
 );
 
+/**
+ * Someone asked for a password reset link for the account (forgot password). The link's secret is
+ * not here (the log is read by auditors): it is an HMAC of the request id under a key of the
+ * product's own, made again by the mail worker. The address rides along sealed, for the mail.
+ */
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  1,
+  z.object({ userId: z.string(), requestId: z.string(), email: z.string(), expiresAt: z.string() }),
+);
+/** The link of that request was used to set a new password: it can never be used again. */
+export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', 1, z.object({ userId: z.string(), requestId: z.string() }));
+
 export const userEventDefinitions = [
   UserRegistered,
   UserApproved,
@@ -99,6 +112,8 @@ export const userEventDefinitions = [
   UserReactivated,
   UserDeleted,
   ExistingAccountSignUpAttempted,
+  PasswordResetRequested,
+  PasswordResetCompleted,
 ] as const;
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>;
 

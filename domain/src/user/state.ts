@@ -10,6 +10,8 @@ export type UserState =
       role: Role;
       firstName?: string;
       profile: Omit<Extract<UserEvent, { type: 'UserProfileUpdated' }>['data'], 'userId'>;
+      /** Password reset links not used yet: request id → when it expires (ISO). */
+      openResets?: Readonly<Record<string, string>>;
     };
 
 export const initialUserState = (): UserState => ({ status: 'absent' });
@@ -37,6 +39,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       // Assignments are read from their read model; the decider needs only that the user exists. A
       // repeated sign-up changes nothing about the account.
       return state;
+    case 'PasswordResetRequested':
+      return state.status === 'absent' ? state : { ...state, openResets: { ...state.openResets, [event.data.requestId]: event.data.expiresAt } };
+    case 'PasswordResetCompleted': {
+      if (state.status === 'absent') return state;
+      const { [event.data.requestId]: _used, ...open } = state.openResets ?? {};
+      return { ...state, openResets: open };
+    }
     case 'UserProfileUpdated': {
       if (state.status === 'absent') return state;
       const { userId: _ignored, ...profile } = event.data;

@@ -10,4 +10,6 @@ export interface ReactorConfig {
   readModels?: ReturnType<typeof createReadModelDb>;
   /** The HMAC key of supplier links: without it, orders are not mailed to suppliers. */
   supplierLinkSecret?: string;
+  /** The key of password reset links (as the API's); without it no reset link is mailed. */
+  passwordResetSecret?: string;
 }

@@ -15,6 +15,8 @@ import { AdminScalesPage } from './features/scales/AdminScalesPage';
 import { ScalePage } from './features/scales/ScalePage';
 import { DemoLoginPage } from './features/auth/DemoLoginPage';
 import { LoginPage } from './features/auth/LoginPage';
+import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
+import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
 import { CompliancePage } from './features/compliance/CompliancePage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { VesselInventoryPage } from './features/inventory/VesselInventoryPage';
@@ -91,6 +93,8 @@ export function createRouter() {
         { path: '/landing', element: <LandingPage /> },
         { path: '/login', element: <LoginPage /> },
         { path: '/admin/login', element: <DemoLoginPage /> },
+        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        { path: '/reset-password', element: <ResetPasswordPage /> },
         // The captain portal is a page of its own (captain.html, its own small bundle): any
         // /captain path reached inside the fleet app is loaded afresh from the server.
         { path: '/captain', element: <CaptainPortalHandoff /> },

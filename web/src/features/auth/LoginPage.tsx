@@ -45,6 +45,9 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
           {...form.register('password')}
         />
       </Field>
+      <p className="auth-forgot">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <Button type="submit" className="btn--block" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Log In'}
       </Button>

@@ -5,6 +5,8 @@
  */
 export {
   countVesselsInScopeByUser,
+  getReport,
+  listReports,
   createReadCache,
   createScopedReadCache,
   isVesselInScope,

@@ -6,6 +6,7 @@ import { fleetComplianceProjection } from './fleet-compliance/project';
 import { inventoryImportsProjection } from './inventory-imports/project';
 import { medicalChestProjection } from './medical-chest/project';
 import { ordersProjection } from './orders/project';
+import { reportsProjection } from './reports/project';
 import type { Projection } from './projection';
 import { usersProjection } from './users/project';
 import { vesselsProjection } from './vessels/project';
@@ -24,4 +25,5 @@ export const allProjections: readonly Projection[] = [
   vesselHistoryProjection,
   assignmentsProjection,
   certificatesProjection,
+  reportsProjection,
 ];

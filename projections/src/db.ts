@@ -13,6 +13,7 @@ import type { OrderItemsTable, OrderReceiptsTable, OrdersTable, OrderStatusHisto
 import type { UserDeletionsTable, UsersTable } from './users/migration';
 import type { VesselsTable } from './vessels/migration';
 import type { CertificatesTable } from './certificates/migration';
+import type { ReportsTable } from './reports/migration';
 import type { VesselHistoryBatchesTable, VesselHistoryStateTable, VesselHistoryTable, VesselStreamsTable } from './vessel-history/migration';
 
 /** Every read-model table, as kysely sees it (snake_case columns; queries map rows to camelCase). */
@@ -20,6 +21,7 @@ export interface ReadModelDb {
   projection_checkpoints: CheckpointsTable;
   vessels: VesselsTable;
   certificates: CertificatesTable;
+  reports: ReportsTable;
   users: UsersTable;
   user_deletions: UserDeletionsTable;
   fleet_compliance: FleetComplianceTable;

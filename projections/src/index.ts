@@ -82,3 +82,4 @@ export {
 } from './vessel-history/queries';
 export { eventVesselId } from './vessel-history/project';
 export * from './files/index';
+export { listReports, getReport } from './reports/queries';

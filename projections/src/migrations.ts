@@ -13,6 +13,7 @@ import { medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
 import { vesselHistoryMigration } from './vessel-history/migration';
+import { reportsMigration } from './reports/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
 /**
@@ -39,6 +40,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0040_orders', ordersMigration],
   ['0050_activity_log', activityLogMigration],
   ['0051_vessel_history', vesselHistoryMigration],
+  ['0052_reports', reportsMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -5,7 +5,6 @@ import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
 import { ButtonLink } from './components/ui/Button';
 import {
   CertificateIcon,
-  ChartIcon,
 } from './components/ui/icons';
 import { useAuth } from './lib/auth';
 import { useSessionUser } from './lib/session';
@@ -25,6 +24,7 @@ import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPortalHandoff } from './features/placeholders/CaptainPortalHandoff';
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
+import { ReportsPage } from './features/reports/ReportsPage';
 import { OrdersPage } from './features/orders/OrdersPage';
 import { SupplierLinkPage } from './features/orders/SupplierLinkPage';
 import { SupplierPortalPage } from './features/orders/SupplierPortalPage';
@@ -115,7 +115,7 @@ export function createRouter() {
               path: '/certificates',
               element: comingSoon('Medical Certificates', 'Medical chest certificates for every vessel.', CertificateIcon),
             },
-            { path: '/reports', element: comingSoon('Reports & Analytics', 'Compliance, inventory and expiry reports.', ChartIcon) },
+            { path: '/reports', element: <ReportsPage /> },
             { path: '/orders', element: <OrdersPage /> },
             { path: '/activity', element: <ActivityLogPage /> },
             { path: '/supplier', element: <SupplierPortalPage /> },

@@ -44,5 +44,6 @@ export async function generateAuditReport(
   // The answer is the event itself; the activity feed shows the report right after.
   const result = await reports.handle(deps, reportId, command, context, { readModels: [READ_MODELS.activity] });
   const [event] = result.events;
+  if (event.type !== 'AuditReportGenerated') throw new Error(`GenerateAuditReport recorded ${event.type}`);
   return { report: auditReportOf(event.data), position: result.position };
 }

@@ -60,4 +60,5 @@ export const READ_MODELS = {
   orders: 'orders',
   assignments: 'assignments',
   certificates: 'certificates',
+  reports: 'reports',
 } as const;

@@ -145,6 +145,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/admin/scales': { path: () => '/api/admin/scales', body: {}, expect: adminOnly(400) },
 
   'POST /api/reports/audit': { path: () => '/api/reports/audit', expect: fleetCommand(201) },
+  'POST /api/reports/generate': { path: () => '/api/reports/generate', body: {}, expect: fleetCommand(400) },
+  'GET /api/reports': { path: () => '/api/reports', expect: fleetRead() },
+  // No report has this id (reports outside a scope answer the same: see routes/reports.int.test.ts).
+  'GET /api/reports/:id': { path: () => '/api/reports/00000000-0000-4000-8000-000000000000', expect: fleetRead(404) },
+  'GET /api/reports/:id/download': { path: () => '/api/reports/00000000-0000-4000-8000-000000000000/download', expect: fleetRead(404) },
 
   'GET /api/admin/users': { path: () => '/api/admin/users', expect: adminOnly(200) },
   'GET /api/admin/fleets': { path: () => '/api/admin/fleets', expect: adminOnly(200) },

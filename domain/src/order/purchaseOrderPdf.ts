@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fitText as fit, pdfSafe as clean } from '../shared/pdfText';
 import type { PurchaseOrderDocument } from './purchaseOrder';
 
 /**
@@ -77,18 +78,6 @@ export async function purchaseOrderPdf(document: PurchaseOrderDocument): Promise
   text(`Items: ${document.lines.length}`, margin, 10, bold);
   text(`Order total: ${money(document.total)}`, columns[3].x - 40, 10, bold);
   return pdf.save();
-}
-
-/** The standard fonts know WinAnsi only: other characters become '?', never a failed export. */
-function clean(value: string): string {
-  return value.replace(/—/g, '-').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-}
-
-function fit(value: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(value, size) <= maxWidth) return value;
-  let cut = value;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`.replace('…', '...'), size) > maxWidth) cut = cut.slice(0, -1);
-  return `${cut}...`;
 }
 
 function wrap(value: string, font: PDFFont, size: number, maxWidth: number): string[] {

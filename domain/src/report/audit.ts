@@ -1,7 +1,9 @@
 import { compliancePercentage, fleetComplianceSummary } from '../compliance/fleet';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
-import type { AuditReportGeneratedData, ComplianceReportSummary, ReportEvent, ReportVessel } from './events';
+import type { GeneratedReportData } from './build';
+import { reportName } from './request';
+import type { AuditReportGeneratedData, ComplianceReportSummary, ReportEvent, ReportGeneratedData, ReportVessel } from './events';
 
 /**
  * The audit report (spec 000 §7 POST /api/reports/audit): the fleet's compliance figures and
@@ -57,18 +59,27 @@ export const initialReportState = (): ReportState => ({ status: 'none' });
 export function evolveReport(state: ReportState, event: ReportEvent): ReportState {
   switch (event.type) {
     case 'AuditReportGenerated':
+    case 'ReportGenerated':
       return { status: 'generated', reportId: event.data.reportId };
   }
 }
 
-export type ReportCommand = {
-  type: 'GenerateAuditReport';
-  reportId: string;
-  /** ISO timestamp: when the figures were read. */
-  generatedAt: string;
-  /** Every vessel of the fleet as the read model answered it. */
-  vessels: readonly ReportVessel[];
-};
+export type ReportCommand =
+  | {
+      type: 'GenerateAuditReport';
+      reportId: string;
+      /** ISO timestamp: when the figures were read. */
+      generatedAt: string;
+      /** Every vessel of the fleet as the read model answered it. */
+      vessels: readonly ReportVessel[];
+    }
+  | {
+      type: 'GenerateReport';
+      reportId: string;
+      vesselIds: readonly string[];
+      /** The report as built from the vessels' facts (build.ts): recorded as it is. */
+      report: GeneratedReportData;
+    };
 
 export const REPORT_EXISTS_MESSAGE = 'This report has already been generated';
 
@@ -78,6 +89,26 @@ export const REPORT_EXISTS_MESSAGE = 'This report has already been generated';
  */
 export function decideReport(command: ReportCommand, state: ReportState): ReportEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', REPORT_EXISTS_MESSAGE);
+  if (command.type === 'GenerateReport') {
+    const { report } = command;
+    return [
+      {
+        type: 'ReportGenerated',
+        data: {
+          reportId: command.reportId,
+          name: reportName(report.reportType),
+          reportType: report.reportType,
+          generatedAt: report.generatedAt,
+          period: report.period,
+          logPosition: report.logPosition,
+          vesselIds: [...command.vesselIds],
+          summary: report.summary,
+          vessels: report.vessels,
+          table: report.table,
+        },
+      },
+    ];
+  }
   const vessels = [...command.vessels];
   return [
     {
@@ -120,3 +151,29 @@ export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
   evolve: evolveReport,
   initialState: initialReportState,
 };
+
+/** A generated report as the API answers it (spec 000 §3 "Report"): the recorded event, reshaped. */
+export interface GeneratedReport {
+  id: string;
+  name: string;
+  generatedAt: string;
+  data: GeneratedReportData;
+}
+
+export function generatedReportOf(data: ReportGeneratedData): GeneratedReport {
+  const { reportId, name, generatedAt, reportType, period, logPosition, summary, vessels, table } = data;
+  return {
+    id: reportId,
+    name,
+    generatedAt,
+    data: {
+      reportType,
+      generatedAt,
+      period,
+      logPosition,
+      summary,
+      vessels: vessels.map((vessel) => Object.fromEntries(Object.entries(vessel).map(([key, value]) => [key, value ?? null]))),
+      table: { columns: table.columns, rows: table.rows.map((row) => row.map((cell) => cell ?? null)) },
+    },
+  };
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { VESSEL_STATUSES } from '../compliance/status';
 import { isIsoDate } from '../shared/dates';
 import { defineEvent, type EventOf } from '../shared/events';
+import { REPORT_TYPES } from './request';
 
 /**
  * Reports as events. Generating an audit report is itself a fact an auditor needs ("which reports
@@ -58,9 +59,34 @@ export const AuditReportGenerated = defineEvent(
   }),
 );
 
-export const reportEventDefinitions = [AuditReportGenerated] as const;
+const csvCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/**
+ * A report generated on Reports & Analytics: complete in itself (its summary, vessel lines and
+ * table as they were shown), with the period it covers and the log position its facts were read
+ * at, so it downloads the same forever and can be rebuilt from the log to prove it.
+ */
+export const ReportGenerated = defineEvent(
+  'ReportGenerated',
+  1,
+  z.object({
+    reportId: z.string().min(1),
+    name: z.string().min(1),
+    reportType: z.enum(REPORT_TYPES),
+    generatedAt: z.string().datetime(),
+    period: z.object({ from: isoDay, to: isoDay }),
+    logPosition: z.string(),
+    vesselIds: z.array(z.string().min(1)).min(1),
+    summary: z.record(z.string(), z.number()),
+    vessels: z.array(z.record(z.string(), csvCell.optional())),
+    table: z.object({ columns: z.array(z.string()), rows: z.array(z.array(csvCell.optional())) }),
+  }),
+);
+
+export const reportEventDefinitions = [AuditReportGenerated, ReportGenerated] as const;
 export type ReportEvent = EventOf<(typeof reportEventDefinitions)[number]>;
 export type AuditReportGeneratedData = Extract<ReportEvent, { type: 'AuditReportGenerated' }>['data'];
+export type ReportGeneratedData = Extract<ReportEvent, { type: 'ReportGenerated' }>['data'];
 
 export const isReportEvent = eventGuard<ReportEvent>(reportEventDefinitions);
 export const reportStreamId = (reportId: string) => `report-${reportId}`;

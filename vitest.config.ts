@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { chooseServiceSource } from './app/src/testing/services';
+import { chooseServiceSource } from './app/src/testing/services.ts';
 
 // One vitest run covers every workspace: pure unit tests (*.test.ts) and tests against the real
 // PostgreSQL, Redis and SMTP (*.int.test.ts). Browser tests are Playwright's (e2e/).

@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. Installs what is missing (npm packages; Debian's chromium for the
-// browser tests when it can), checks PostgreSQL and Redis, typechecks, builds the web app, runs
+// browser tests when it can), checks PostgreSQL and Redis, typechecks, lints, builds the web app, runs
 // vitest (unit + tests against the real PostgreSQL/Redis/SMTP) and Playwright (Chromium), and
 // ends with one line summed over every runner: `N passed, N failed` (`, N skipped` if any).
 import { execSync, spawnSync } from 'node:child_process';
@@ -59,6 +59,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // Typechecking is a check like any test: a type error fails the run.
 console.log('\n== typecheck (tsc -b) ==');
 if (run('npx', ['tsc', '-b']) === 0) totals.passed += 1;
+else totals.failed += 1;
+
+// So is the linter (ESLint: TypeScript, React hooks, the layer table's import boundaries):
+// any error or warning fails the run.
+console.log('\n== lint (eslint) ==');
+if (run('npx', ['eslint', '.', '--max-warnings', '0']) === 0) totals.passed += 1;
 else totals.failed += 1;
 
 console.log('\n== unit and integration tests (vitest) ==');

@@ -77,6 +77,8 @@ export function uploadedFileName(header: string | string[] | undefined): string 
   } catch {
     // not encoded: taken as it came
   }
+  // Control characters are what this strips, on purpose.
+  // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f/\\]+/g, ' ').trim().slice(0, 200);
   return name || 'certificate.pdf';
 }

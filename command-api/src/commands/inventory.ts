@@ -1,7 +1,6 @@
 import {
   batchQuantityPatchSchema,
   bulkImportRequestSchema,
-  DomainError,
   findBatch,
   importSourceOf,
   isoToday,

@@ -1,7 +1,6 @@
 import {
   DomainError,
   evaluateChest,
-  eventsAsOf,
   evolveVessel,
   foldInventory,
   initialVesselState,
@@ -11,22 +10,14 @@ import {
   isIsoDate,
   isoToday,
   medicalProfileOf,
-  parseEvent,
-  scaleStreamId,
-  SHIPPED_SCALE_METADATA,
-  vesselScaleStreamId,
   vesselStreamId,
   volumeRequirementRow,
   type ChestBatch,
-  type DomainEvent,
-  type ScaleEvent,
   type VolumeRequirementRow,
   type Scale,
   type VesselMedicalProfile,
   vesselNotFound,
 } from '@medchest/domain';
-import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
-import type { RecordedEvent } from '@medchest/eventstore';
 import { getVolumeRequirements, getVolumeRequirementsAnswer, type VolumeRequirementsAnswer } from '../readModels';
 import type { AppDeps } from './context';
 import { scaleInForce, streamEventsAsOf } from './scaleInForce';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../commands/context';
 import { createJsonAnswerSender } from '../http/jsonAnswer';
 import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_PAGE_SIZE, isoToday, MAX_ACTIVITY_PAGE_SIZE } from '@medchest/domain';
 import { isUuid } from '../ids';
-import { createReadCache, createScopedReadCache, vesselIdsInScope, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
+import { createScopedReadCache, vesselIdsInScope, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = DEFAULT_ACTIVITY_PAGE_SIZE;
 export const ACTIVITY_LIMIT_MAX = MAX_ACTIVITY_PAGE_SIZE;

@@ -11,7 +11,6 @@ import {
   reportFileName,
   summarizeReportVessels,
   type ReportCommand,
-  type ReportState,
 } from './audit';
 import { AuditReportGenerated, reportEventDefinitions, reportStreamId, type ReportEvent, type ReportVessel } from './events';
 

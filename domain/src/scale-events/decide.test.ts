@@ -4,7 +4,6 @@ import { DomainError } from '../shared/errors';
 import { deciderSpec } from '../shared/testing/decider';
 import {
   decideScaleStream,
-  decideVesselScale,
   evolveScaleStream,
   evolveVesselScale,
   initialScaleStreamState,
@@ -12,12 +11,9 @@ import {
   scaleDecider,
   scaleInForce,
   vesselScaleDecider,
-  type ScaleImportedEvent,
   type ScaleStreamCommand,
-  type ScaleStreamState,
   type VesselScaleAssignedEvent,
   type VesselScaleCommand,
-  type VesselScaleState,
 } from './decide';
 import { ScaleImported } from './events';
 import { SCALE_EXISTS_MESSAGE, SELECT_VALID_SCALE } from './schema';

@@ -3,7 +3,7 @@ import { deciderSpec } from '../shared/testing/decider';
 import { DomainError } from '../shared/errors';
 import { decideUser, userDecider, type UserCommand } from './decide';
 import type { UserEvent } from './events';
-import { evolveUser, initialUserState, type UserState } from './state';
+import { evolveUser, initialUserState } from './state';
 
 const userId = '5d0b3f1e-7a4c-5e21-9c3d-2b8e6f4a1c90';
 

@@ -62,6 +62,7 @@ export interface LoadedStream<State> {
 
 /** A decision on another stream, appended together with the command's own events. */
 export interface Decision {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any stream type: each is checked where it is declared
   type: StreamType<any, any, any>;
   id: string;
   command: unknown;
@@ -75,6 +76,7 @@ export interface Decision {
 
 /** A decision on another stream, its command checked against that stream's command type. */
 export function decision<Command>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any stream type: each is checked where it is declared
   type: StreamType<Command, any, any>,
   id: string,
   command: Command,
@@ -84,6 +86,7 @@ export function decision<Command>(
 }
 
 /** Reads another stream's state during a decision (each stream read once per attempt). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any stream type: each is checked where it is declared
 export type StreamReader = <S>(type: StreamType<any, S, any>, id: string) => Promise<S>;
 
 export interface HandleOptions<State, Event> {
@@ -179,6 +182,7 @@ async function handle<Command, State, Event extends StreamEvent>(
   for (let attempt = 1; ; attempt++) {
     // Streams read in this attempt, so a stream read by `alongside` is not read again to decide.
     const loaded = new Map<string, Promise<LoadedStream<unknown>>>();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any stream type: each is checked where it is declared
     const load = <S>(streamType: StreamType<any, S, any>, streamId: string) => {
       const key = streamType.streamId(streamId);
       if (!loaded.has(key)) loaded.set(key, loadStream(deps, streamType, streamId));

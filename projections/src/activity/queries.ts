@@ -1,7 +1,7 @@
 import { DEFAULT_ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE, type Activity, type ActivityType } from '@medchest/domain';
 import { sql, type Kysely, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { actorOf, deletedSince, type Actor } from '../users/actor';
+import { actorOf, deletedSince } from '../users/actor';
 
 export type { Activity } from '@medchest/domain';
 

@@ -1,4 +1,4 @@
-import { ALL_VESSELS, type DomainEvent, type OrderStatus } from '@medchest/domain';
+import { type DomainEvent, type OrderStatus } from '@medchest/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listActivities } from '../activity/queries';
 import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';

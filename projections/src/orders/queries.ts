@@ -1,8 +1,8 @@
-import { displayOrderNumber, orderValue, supplierStatus, type Order, type OrderItemRow, type OrderStatus, type OrderStatusHistoryRow, type OrderWithItems, type SupplierOrder, type SupplierStatus, type VesselScope } from '@medchest/domain';
+import { displayOrderNumber, orderValue, supplierStatus, type Order, type OrderItemRow, type OrderStatus, type OrderWithItems, type SupplierOrder, type VesselScope } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { actorOf, deletedSince, type Actor } from '../users/actor';
+import { actorOf, deletedSince } from '../users/actor';
 import type { OrdersTable } from './migration';
 
 // The answers are contracts of the domain (defined once, imported by the web too).

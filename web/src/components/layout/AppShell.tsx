@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { displayName, ROLE_LABELS, type AuthUser } from '../../lib/auth';
 import { SUPPORT_EMAIL } from '../../lib/config';
-import { useLogout } from '../../features/auth/useAuthActions';
+import { useLogout } from '../../lib/useAuthActions';
 import { GlobeIcon, LogOutIcon, LogoMark, MailIcon, MenuIcon, CloseIcon, UserIcon } from '../ui/icons';
 import { isNavItemActive, navigationFor } from './navigation';
 

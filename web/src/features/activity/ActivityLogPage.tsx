@@ -16,8 +16,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { ActivityIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
-import { useVessels } from '../vessels/useVessels';
-import { activityLook, activityUserName } from './activityView';
+import { useVessels } from '../../lib/useVessels';
+import { activityLook, activityUserName } from '../../lib/activityView';
 import { useActivityLog } from './useActivityLog';
 import './activity.css';
 

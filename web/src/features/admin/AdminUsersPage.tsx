@@ -13,7 +13,7 @@ import { displayName, ROLE_LABELS, STATUS_LABELS, statusTone, type AuthUser } fr
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/queryKeys';
 import { TableScroll } from '../../components/ui/TableScroll';
-import { AdminNav } from './AdminNav';
+import { AdminNav } from '../../components/layout/AdminNav';
 import { AssignmentsDialog } from './AssignmentsDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { adminCalls, ALL, filterUsers, useAdminUserCall, userStats, vesselCountLabel, type AdminUser } from './adminUsers';

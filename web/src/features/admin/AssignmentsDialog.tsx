@@ -6,7 +6,7 @@ import { LoadingState } from '../../components/ui/StateMessage';
 import { displayName } from '../../lib/auth';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { toast } from '../../components/ui/toast-store';
-import { useVessels } from '../vessels/useVessels';
+import { useVessels } from '../../lib/useVessels';
 import { adminCalls, useAdminUserCall, type AdminUser } from './adminUsers';
 
 /**

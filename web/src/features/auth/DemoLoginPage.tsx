@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { Field, fieldProps } from '../../components/ui/Field';
 import { LogoMark, ShipIcon, UserIcon } from '../../components/ui/icons';
 import { schemaResolver } from '../../lib/forms';
-import { useDemoLogin } from './useAuthActions';
+import { useDemoLogin } from '../../lib/useAuthActions';
 import './auth.css';
 import { DemoCaptainButton } from './DemoCaptainButton';
 

@@ -8,7 +8,7 @@ import { Field, fieldProps } from '../../components/ui/Field';
 import { LogoMark } from '../../components/ui/icons';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors } from '../../lib/notify';
-import { useLogin, useSignup } from './useAuthActions';
+import { useLogin, useSignup } from '../../lib/useAuthActions';
 import './auth.css';
 
 type LoginValues = { email: string; password: string };

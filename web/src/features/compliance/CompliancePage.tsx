@@ -11,9 +11,9 @@ import { AlertIcon, ArrowRightIcon, ChartIcon, ClockIcon, DownloadIcon, ShieldIc
 import { formatDate } from '../../lib/dates';
 import { downloadText } from '../../lib/download';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { complianceTone } from '../dashboard/complianceTone';
+import { complianceTone } from '../../lib/complianceTone';
 import type { DashboardStats, FleetComplianceItem } from '@medchest/domain';
-import { useDashboardStats, useFleetCompliance } from '../dashboard/useDashboard';
+import { useDashboardStats, useFleetCompliance } from '../../lib/useDashboard';
 import {
   COMPLIANCE_REPORT_NAME,
   complianceReportCsv,
@@ -22,7 +22,7 @@ import {
   type ComplianceReportContent,
 } from './complianceReport';
 import { useGenerateAuditReport } from './useCompliance';
-import '../dashboard/dashboard.css';
+import '../../styles/dashboard.css';
 import './compliance.css';
 
 export const NO_DATA_TITLE = 'No Data Available';

@@ -20,12 +20,12 @@ import {
 import type { AuthUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { downloadText } from '../../lib/download';
-import { useVessels } from '../vessels/useVessels';
+import { useVessels } from '../../lib/useVessels';
 import { BADGE_TONES, certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
-import { complianceTone } from './complianceTone';
+import { complianceTone } from '../../lib/complianceTone';
 import type { DashboardStats } from '@medchest/domain';
-import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from './useDashboard';
-import './dashboard.css';
+import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from '../../lib/useDashboard';
+import '../../styles/dashboard.css';
 import { TableScroll } from '../../components/ui/TableScroll';
 
 const RECENT_ACTIVITY_COUNT = 10;

@@ -10,10 +10,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateM
 import { ArrowLeftIcon, CheckIcon, AlertIcon, ClockIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
-import { activityUserName } from '../activity/activityView';
-import { todayIso } from '../inventory/inventoryView';
-import { useVessel } from '../vessels/useVessels';
-import { vesselQueryState } from '../vessels/VesselQueryState';
+import { activityUserName } from '../../lib/activityView';
+import { todayIso } from '../../lib/inventoryView';
+import { useVessel } from '../../lib/useVessels';
+import { vesselQueryState } from '../../components/VesselQueryState';
 import { useVerifyHistory, useVesselHistory, useVesselHistoryTypes, type HistoryVerification } from './useVesselHistory';
 import './history.css';
 

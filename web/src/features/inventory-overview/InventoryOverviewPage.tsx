@@ -9,10 +9,10 @@ import { StatCard } from '../../components/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { AlertIcon, BoxIcon, ShieldIcon } from '../../components/ui/icons';
 import { NOT_SPECIFIED } from '../../lib/texts';
-import { complianceTone } from '../dashboard/complianceTone';
-import { useDashboardStats, useFleetCompliance } from '../dashboard/useDashboard';
+import { complianceTone } from '../../lib/complianceTone';
+import { useDashboardStats, useFleetCompliance } from '../../lib/useDashboard';
 import { searchVessels } from './vesselSearch';
-import '../dashboard/dashboard.css';
+import '../../styles/dashboard.css';
 import './inventory-overview.css';
 
 function InventoryStats() {

@@ -5,7 +5,7 @@ import { EditIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { BatchAnswer } from '@medchest/domain';
-import { useUpdateBatchQuantity } from './useInventory';
+import { useUpdateBatchQuantity } from '../../lib/useInventory';
 
 const NO_DATE = '—';
 const DEFAULT_CONDITION = 'Good';

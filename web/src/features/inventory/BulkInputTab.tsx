@@ -28,10 +28,10 @@ import {
   type BulkRows,
 } from './bulkInput';
 import { ImportResultCard } from './ImportResultCard';
-import { filterRows, messageToast, todayIso } from './inventoryView';
+import { filterRows, messageToast, todayIso } from '../../lib/inventoryView';
 import { RequiredQuantity, RequirementNotes } from './RequirementNotes';
 import type { VolumeRequirementRow } from '@medchest/domain';
-import { useBulkImport, useInventoryBatches, useVolumeRequirements } from './useInventory';
+import { useBulkImport, useInventoryBatches, useVolumeRequirements } from '../../lib/useInventory';
 
 const ALL_SECTIONS = '';
 

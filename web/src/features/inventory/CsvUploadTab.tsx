@@ -15,8 +15,8 @@ import { toast, type ToastVariant } from '../../components/ui/toast-store';
 import { downloadText } from '../../lib/download';
 import { notifyError } from '../../lib/notify';
 import { ImportResultCard, importOutcome } from './ImportResultCard';
-import { messageToast } from './inventoryView';
-import { useBulkImport, useVolumeRequirements } from './useInventory';
+import { messageToast } from '../../lib/inventoryView';
+import { useBulkImport, useVolumeRequirements } from '../../lib/useInventory';
 
 const TITLES = IMPORT_TOAST_TITLES.csv;
 

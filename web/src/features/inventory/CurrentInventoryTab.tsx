@@ -7,8 +7,8 @@ import { serverMessage } from '../../lib/api';
 import { InventoryItemsTable } from './InventoryItemsTable';
 import { RequirementNotes } from './RequirementNotes';
 import { InventoryToolbar } from './InventoryToolbar';
-import { batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, type ItemFilter } from './inventoryView';
-import { useInventoryBatches, useVolumeRequirements } from './useInventory';
+import { batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, type ItemFilter } from '../../lib/inventoryView';
+import { useInventoryBatches, useVolumeRequirements } from '../../lib/useInventory';
 
 /**
  * Current Inventory (spec 000 §2): the vessel's scale items with required and counted quantities

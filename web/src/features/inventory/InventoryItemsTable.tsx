@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { serverMessage } from '../../lib/api';
 import { BatchList } from './BatchList';
-import { statusBadge } from './inventoryView';
+import { statusBadge } from '../../lib/inventoryView';
 import { RequiredQuantity } from './RequirementNotes';
 import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 

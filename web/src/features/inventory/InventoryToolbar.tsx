@@ -1,7 +1,7 @@
 import type { VesselStatus } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
-import { complianceTone } from '../dashboard/complianceTone';
-import { ITEM_FILTERS, type ItemFilter } from './inventoryView';
+import { complianceTone } from '../../lib/complianceTone';
+import { ITEM_FILTERS, type ItemFilter } from '../../lib/inventoryView';
 
 /** Above the items: the search, how many items show, the chest's status and the status filters. */
 export function InventoryToolbar({

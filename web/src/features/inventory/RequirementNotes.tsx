@@ -1,5 +1,5 @@
 import { AT_LEAST_FOOTNOTE, REQUIREMENT_EXPLANATIONS, requirementDisplay } from '@medchest/domain';
-import { requiredText } from './inventoryView';
+import { requiredText } from '../../lib/inventoryView';
 import type { VolumeRequirementRow } from '@medchest/domain';
 
 /**

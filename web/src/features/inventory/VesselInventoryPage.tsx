@@ -7,13 +7,13 @@ import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ArrowLeftIcon, ClockIcon, FlagIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
-import { ScaleProvenance } from '../scales/ScaleProvenance';
-import { useVessel } from '../vessels/useVessels';
-import { vesselQueryState } from '../vessels/VesselQueryState';
+import { ScaleProvenance } from '../../components/scale/ScaleProvenance';
+import { useVessel } from '../../lib/useVessels';
+import { vesselQueryState } from '../../components/VesselQueryState';
 import { BulkInputTab } from './BulkInputTab';
 import { CsvUploadTab } from './CsvUploadTab';
 import { CurrentInventoryTab } from './CurrentInventoryTab';
-import { asOfParam, todayIso } from './inventoryView';
+import { asOfParam, todayIso } from '../../lib/inventoryView';
 import './inventory.css';
 
 const TABS = [

@@ -11,7 +11,7 @@ import { StoreIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useVessels } from '../vessels/useVessels';
+import { useVessels } from '../../lib/useVessels';
 import { AssignVendorDialog } from './AssignVendorDialog';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderPreviewDialog, type PreviewLine } from './OrderPreviewDialog';
@@ -46,7 +46,7 @@ export function OrdersPage() {
   const receiving = useOrder(receivingId);
 
   const vessel = vessels.data?.find((v) => v.id === vesselId);
-  const all = orders.data ?? [];
+  const all = useMemo(() => orders.data ?? [], [orders.data]);
   const shown = all.filter((o) => (statusFilter === ALL || o.status === statusFilter) && (vesselFilter === ALL || o.vesselId === vesselFilter));
   const orderVessels = useMemo(() => [...new Map(all.map((o) => [o.vesselId, o.vesselName])).entries()].sort((a, b) => a[1].localeCompare(b[1])), [all]);
 

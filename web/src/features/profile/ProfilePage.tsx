@@ -25,8 +25,8 @@ import { formatDate } from '../../lib/dates';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { refreshKeys } from '../../lib/queryClient';
-import { useVessels } from '../vessels/useVessels';
-import { distinctValues } from '../vessels/vesselOptions';
+import { useVessels } from '../../lib/useVessels';
+import { distinctValues } from '../../lib/vesselOptions';
 
 type ProfileValues = {
   firstName: string;

@@ -20,16 +20,16 @@ import { serverErrorItems, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
-import { AdminNav } from '../admin/AdminNav';
+import { AdminNav } from '../../components/layout/AdminNav';
 import type { ScaleCsvError, ScaleSummary } from '@medchest/domain';
-import { useImportScale, useScales } from './useScales';
+import { useImportScale, useScales } from '../../lib/useScales';
 import {
   EMPTY_SCALE_IMPORT_FORM,
   isShippedScale,
   scaleImportFormWithFileSchema,
   type ScaleImportFormValues,
-} from './scaleView';
-import './scales.css';
+} from '../../lib/scaleView';
+import '../../components/scale/scales.css';
 import { TableScroll } from '../../components/ui/TableScroll';
 
 const FORM_FIELDS = ['name', 'source', 'effectiveDate', 'fileName'] as const;

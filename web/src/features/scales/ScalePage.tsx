@@ -9,7 +9,7 @@ import { TableScroll } from '../../components/ui/TableScroll';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { queryKeys } from '../../lib/queryKeys';
-import './scales.css';
+import '../../components/scale/scales.css';
 
 const CONFIDENCE_TONE: Record<Confidence, Tone> = {
   High: 'success',

@@ -11,12 +11,12 @@ import { ArrowLeftIcon, BoxIcon, ClockIcon, EditIcon, FlagIcon, TrashIcon } from
 import { formatDate } from '../../lib/dates';
 import { NOT_SPECIFIED } from '../../lib/texts';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { ChestSummaryCard } from '../inventory/ChestSummaryCard';
-import { VesselScaleCard } from '../scales/VesselScaleCard';
-import { useDeleteVessel, useVessel, useVessels } from './useVessels';
+import { ChestSummaryCard } from '../../components/ChestSummaryCard';
+import { VesselScaleCard } from '../../components/scale/VesselScaleCard';
+import { useDeleteVessel, useVessel, useVessels } from '../../lib/useVessels';
 import { EditVesselModal } from './VesselFormModal';
-import { vesselQueryState } from './VesselQueryState';
-import { CONTRACT_END_CLASS, vesselSuggestions } from './vesselOptions';
+import { vesselQueryState } from '../../components/VesselQueryState';
+import { CONTRACT_END_CLASS, vesselSuggestions } from '../../lib/vesselOptions';
 import './vessels.css';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import type { Vessel } from '@medchest/domain';
-import { useCreateVessel, useUpdateVessel } from './useVessels';
+import { useCreateVessel, useUpdateVessel } from '../../lib/useVessels';
 import { useVesselForm, VesselFormBody } from './VesselFormBody';
 import { CREATE_SECTIONS, EDIT_SECTIONS, FIELD_NAMES, newVesselValues, valuesFromVessel, type Suggestions } from './vesselFormModel';
 

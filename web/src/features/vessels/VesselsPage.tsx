@@ -13,9 +13,9 @@ import { formatDate } from '../../lib/dates';
 import { NOT_SET } from '../../lib/texts';
 import { ALL, useOptionFilter } from './filters';
 import type { Vessel } from '@medchest/domain';
-import { useVessels } from './useVessels';
+import { useVessels } from '../../lib/useVessels';
 import { AddVesselModal, EditVesselModal } from './VesselFormModal';
-import { CONTRACT_END_CLASS, distinctValues, vesselSuggestions } from './vesselOptions';
+import { CONTRACT_END_CLASS, distinctValues, vesselSuggestions } from '../../lib/vesselOptions';
 import {
   DEFAULT_VESSEL_SORT,
   matchesVesselSearch,
@@ -53,7 +53,7 @@ export function VesselsPage() {
   const [editing, setEditing] = useState<Vessel | null>(null);
   const today = useMemo(() => new Date(), []);
 
-  const all = vessels.data ?? [];
+  const all = useMemo(() => vessels.data ?? [], [vessels.data]);
   const suggestions = useMemo(() => vesselSuggestions(all), [all]);
   const { fleets, companies } = suggestions;
   const types = useMemo(() => distinctValues(all, (v) => v.vesselType), [all]);

@@ -1,13 +1,13 @@
 import { vesselStatusOfRows } from '@medchest/domain';
-import { Badge } from '../../components/ui/Badge';
-import { ButtonLink } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
-import { ErrorState, LoadingState } from '../../components/ui/StateMessage';
-import { BoxIcon } from '../../components/ui/icons';
-import { serverMessage } from '../../lib/api';
-import { complianceTone } from '../dashboard/complianceTone';
-import { itemFilterCounts } from './inventoryView';
-import { useVolumeRequirements } from './useInventory';
+import { Badge } from './ui/Badge';
+import { ButtonLink } from './ui/Button';
+import { Card } from './ui/Card';
+import { ErrorState, LoadingState } from './ui/StateMessage';
+import { BoxIcon } from './ui/icons';
+import { serverMessage } from '../lib/api';
+import { complianceTone } from '../lib/complianceTone';
+import { itemFilterCounts } from '../lib/inventoryView';
+import { useVolumeRequirements } from '../lib/useInventory';
 import './chestSummary.css';
 
 /**

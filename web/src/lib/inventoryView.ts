@@ -1,5 +1,5 @@
 import { isoToday } from '@medchest/domain';
-import type { Tone } from '../../components/ui/Badge';
+import type { Tone } from '../components/ui/Badge';
 import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 /** Status badges of the Current Inventory table (spec 000 §4): any other value is 'Unknown'. */

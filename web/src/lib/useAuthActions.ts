@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { PENDING_ACCOUNT_MESSAGE, type Role, type UserStatus } from '@medchest/domain';
-import { apiJson, apiRequest, serverMessage } from '../../lib/api';
-import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from '../../lib/auth';
-import { notifyError, notifyFailure } from '../../lib/notify';
-import { toast } from '../../components/ui/toast-store';
+import { apiJson, apiRequest, serverMessage } from './api';
+import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from './auth';
+import { notifyError, notifyFailure } from './notify';
+import { toast } from '../components/ui/toast-store';
 
 /** Toast durations the catalogue sets for these flows (spec 001 §9). */
 const PENDING_TOAST_MS = 8000;

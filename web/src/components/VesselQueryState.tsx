@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ButtonLink } from '../../components/ui/Button';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
-import { ArrowLeftIcon, ShipIcon } from '../../components/ui/icons';
-import { errorStatus, serverMessage } from '../../lib/api';
+import { ButtonLink } from './ui/Button';
+import { EmptyState, ErrorState, LoadingState } from './ui/StateMessage';
+import { ArrowLeftIcon, ShipIcon } from './ui/icons';
+import { errorStatus, serverMessage } from '../lib/api';
 
 /**
  * What a page about one vessel shows before it has the vessel: 'Loading vessel...', 'Vessel Not

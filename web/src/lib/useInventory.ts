@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import type { BulkImportItem, BulkImportResult } from '@medchest/domain';
-import { apiJson } from '../../lib/api';
-import { refreshKeys } from '../../lib/queryClient';
-import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
+import { apiJson } from './api';
+import { refreshKeys } from './queryClient';
+import { inventoryChangeKeys, queryKeys } from './queryKeys';
 import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 /**

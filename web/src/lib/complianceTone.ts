@@ -1,4 +1,4 @@
-import type { Tone } from '../../components/ui/Badge';
+import type { Tone } from '../components/ui/Badge';
 
 /** Vessel compliance status colours (spec 000 §4); any other text renders neutral. */
 const TONES: Record<string, Tone> = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../lib/queryKeys';
+import { queryKeys } from './queryKeys';
 import type { Activity, DashboardStats, FleetComplianceItem } from '@medchest/domain';
 
 export function useDashboardStats(enabled: boolean) {

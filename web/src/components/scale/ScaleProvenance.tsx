@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { scaleProvenanceTitle } from './scaleView';
-import { useVesselScale } from './useScales';
+import { scaleProvenanceTitle } from '../../lib/scaleView';
+import { useVesselScale } from '../../lib/useScales';
 import './scales.css';
 
 /**

@@ -1,17 +1,17 @@
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { VESSEL_SCALE_ASSIGN_FAILED, VESSEL_SCALE_ASSIGNED_TOAST } from '@medchest/domain';
-import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
-import { ConfirmDialog } from '../../components/ui/Dialog';
-import { Field, fieldProps } from '../../components/ui/Field';
-import { ErrorState, LoadingState } from '../../components/ui/StateMessage';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { ConfirmDialog } from '../ui/Dialog';
+import { Field, fieldProps } from '../ui/Field';
+import { ErrorState, LoadingState } from '../ui/StateMessage';
 import { serverFieldErrors, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { isShippedScale, scaleOptionLabel } from './scaleView';
-import { useAssignVesselScale, useScales, useVesselScale } from './useScales';
+import { isShippedScale, scaleOptionLabel } from '../../lib/scaleView';
+import { useAssignVesselScale, useScales, useVesselScale } from '../../lib/useScales';
 import './scales.css';
 
 /**

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { DELETED_USER_NAME, isActivityType, type ActivityType } from '@medchest/domain';
-import type { Tone } from '../../components/ui/Badge';
-import { ActivityIcon, BoxIcon, CertificateIcon, ShipIcon, StoreIcon } from '../../components/ui/icons';
+import type { Tone } from '../components/ui/Badge';
+import { ActivityIcon, BoxIcon, CertificateIcon, ShipIcon, StoreIcon } from '../components/ui/icons';
 
 /** The icon and badge colour of each activity type (a type this version does not know: neutral). */
 const LOOK: Record<ActivityType, { icon: ComponentType<{ size?: number }>; tone: Tone }> = {

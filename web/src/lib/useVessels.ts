@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VesselDetails } from '@medchest/domain';
-import { apiJson, apiRequest } from '../../lib/api';
-import { refreshKeys } from '../../lib/queryClient';
-import { queryKeys, VESSEL_CHANGE_KEYS } from '../../lib/queryKeys';
+import { apiJson, apiRequest } from './api';
+import { refreshKeys } from './queryClient';
+import { queryKeys, VESSEL_CHANGE_KEYS } from './queryKeys';
 import type { Vessel } from '@medchest/domain';
 
 export function useVessels({ enabled = true }: { enabled?: boolean } = {}) {

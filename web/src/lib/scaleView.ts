@@ -1,5 +1,5 @@
 import { scaleFileNameSchema, scaleImportFormSchema, SHIPPED_SCALE_METADATA, type ScaleMetadata } from '@medchest/domain';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from './dates';
 
 /**
  * The admin's import form: what the API's request schema checks for the typed fields, plus the

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ScaleMetadata } from '@medchest/domain';
-import { apiJson } from '../../lib/api';
-import { refreshKeys } from '../../lib/queryClient';
-import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
+import { apiJson } from './api';
+import { refreshKeys } from './queryClient';
+import { inventoryChangeKeys, queryKeys } from './queryKeys';
 import type { ScaleSummary } from '@medchest/domain';
 
 /** Every scale: the shipped one first, then those imported, newest first. */

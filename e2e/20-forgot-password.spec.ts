@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, uniqueSuffix } from './support/accounts';
 import { expectToast, logInWithForm, signInViaApi } from './support/auth';
 import { mailTo, type CapturedMail } from './support/mail';
@@ -31,6 +32,28 @@ function resetPathIn(mail: CapturedMail): string {
   const match = /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(body);
   expect(match, 'a reset link in the mail').not.toBeNull();
   return match![0];
+}
+
+/** The serious and critical axe violations of the page, each as "rule: targets". */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const width of [1366, 390]) {
+  test(`the forgot and reset password pages at ${width} px: no serious or critical axe violation, no sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/forgot-password', '/reset-password?token=not-a-real-token', '/reset-password']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+    // Without a token there is nothing to reset: the page says so at once.
+    await expect(page.getByTestId('reset-link-invalid')).toContainText(RESET_LINK_INVALID);
+  });
 }
 
 test('a user who forgot their password resets it with the mailed link, once', async ({ page, baseURL }) => {

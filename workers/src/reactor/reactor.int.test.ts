@@ -197,10 +197,15 @@ describe('reactors', () => {
 
   it('report their health: Redis reachable, reactors following, queue sizes', async () => {
     const workers = await start();
-    await waitFor('the reactor to run', async () => (await workers.health()).reactors[0]?.state === 'running');
+    // Every reactor of the default set (account approval, existing-account sign-up, ...) reports.
+    await waitFor('the reactors to run', async () => {
+      const { reactors } = await workers.health();
+      return reactors.length > 0 && reactors.every((r) => r.state === 'running');
+    });
     const health = await workers.health();
     expect(health).toMatchObject({ ok: true, redis: { ok: true } });
-    expect(health.reactors).toEqual([expect.objectContaining({ name: REACTOR, state: 'running' })]);
+    expect(health.reactors).toContainEqual(expect.objectContaining({ name: REACTOR, state: 'running' }));
+    expect(health.reactors.map((r) => r.name)).toContain('existing-account-signup-mail');
     expect(health.queues?.[MAIL_QUEUE]).toEqual(expect.objectContaining({ waiting: expect.any(Number) }));
   });
 

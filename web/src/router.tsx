@@ -23,6 +23,7 @@ import { InventoryOverviewPage } from './features/inventory-overview/InventoryOv
 import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPortalHandoff } from './features/placeholders/CaptainPortalHandoff';
 import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
+import { CertificatesPage } from './features/certificates/CertificatesPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
 import { ReportsPage } from './features/reports/ReportsPage';
 import { OrdersPage } from './features/orders/OrdersPage';
@@ -111,10 +112,7 @@ export function createRouter() {
             { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
             { path: '/compliance', element: <CompliancePage /> },
             { path: '/scales/:scaleId', element: <ScalePage /> },
-            {
-              path: '/certificates',
-              element: comingSoon('Medical Certificates', 'Medical chest certificates for every vessel.', CertificateIcon),
-            },
+            { path: '/certificates', element: <CertificatesPage /> },
             { path: '/reports', element: <ReportsPage /> },
             { path: '/orders', element: <OrdersPage /> },
             { path: '/activity', element: <ActivityLogPage /> },

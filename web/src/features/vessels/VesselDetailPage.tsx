@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { ChestSummaryCard } from '../../components/ChestSummaryCard';
 import { VesselScaleCard } from '../../components/scale/VesselScaleCard';
 import { useDeleteVessel, useVessel, useVessels } from '../../lib/useVessels';
+import { CertificateCard } from '../../components/certificates/CertificateCard';
 import { EditVesselModal } from './VesselFormModal';
 import { vesselQueryState } from '../../components/VesselQueryState';
 import { CONTRACT_END_CLASS, vesselSuggestions } from '../../lib/vesselOptions';
@@ -132,6 +133,8 @@ export function VesselDetailPage() {
           </Info>
         </dl>
       </Card>
+
+      <CertificateCard vesselId={v.id} vesselName={v.vesselName} />
 
       <ChestSummaryCard vesselId={v.id} />
 

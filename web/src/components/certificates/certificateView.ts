@@ -1,0 +1,58 @@
+import {
+  CERTIFICATE_STATUS_LABELS,
+  certificateStatus,
+  daysUntil,
+  toCsv,
+  type CertificateStatus,
+} from '@medchest/domain';
+import type { Tone } from '../ui/Badge';
+import type { VesselCertificateRow } from './useCertificates';
+
+export const STATUS_TONES: Record<CertificateStatus, Tone> = {
+  not_issued: 'neutral',
+  expired: 'danger',
+  expiring: 'warning',
+  valid: 'success',
+};
+
+/** The toggles of the certificates page: Active shows valid only (spec 000 §4). */
+export type CertificateFilter = 'active' | 'expiring' | 'expired';
+export const FILTER_STATUS: Record<CertificateFilter, CertificateStatus> = { active: 'valid', expiring: 'expiring', expired: 'expired' };
+
+export interface CertificateRowView extends VesselCertificateRow {
+  status: CertificateStatus;
+  statusLabel: string;
+  daysLeft: number | null;
+}
+
+export function certificateRows(rows: readonly VesselCertificateRow[], today: Date): CertificateRowView[] {
+  return rows.map((row) => {
+    const status = certificateStatus({ hasFile: row.certificate?.hasFile ?? false, expiryDate: row.certificate?.expiryDate }, today);
+    return {
+      ...row,
+      status,
+      statusLabel: CERTIFICATE_STATUS_LABELS[status],
+      daysLeft: row.certificate ? daysUntil(row.certificate.expiryDate, today) : null,
+    };
+  });
+}
+
+/** Search (vessel, IMO, issuer, file name) and the one toggle that is on, if any. */
+export function filterCertificateRows(rows: readonly CertificateRowView[], search: string, filter: CertificateFilter | null): CertificateRowView[] {
+  const needle = search.trim().toLowerCase();
+  return rows.filter((row) => {
+    if (filter && row.status !== FILTER_STATUS[filter]) return false;
+    if (!needle) return true;
+    return [row.vesselName, row.imoNumber, row.certificate?.certificateIssuer, row.certificate?.fileName].some((value) =>
+      value?.toLowerCase().includes(needle),
+    );
+  });
+}
+
+export function certificatesCsv(rows: readonly CertificateRowView[]): string {
+  const header = ['Vessel', 'IMO Number', 'Certificate', 'Issue Date', 'Expiry Date', 'Supplier', 'Status'];
+  return toCsv([
+    header,
+    ...rows.map((r) => [r.vesselName, r.imoNumber, r.certificate?.fileName ?? '', r.certificate?.issueDate ?? '', r.certificate?.expiryDate ?? '', r.certificate?.certificateIssuer ?? '', r.statusLabel]),
+  ]);
+}

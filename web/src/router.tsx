@@ -1,11 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Outlet, useRouteError } from 'react-router-dom';
 import { AppShell } from './components/layout/AppShell';
 import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
 import { ButtonLink } from './components/ui/Button';
-import {
-  CertificateIcon,
-} from './components/ui/icons';
 import { useAuth } from './lib/auth';
 import { useSessionUser } from './lib/session';
 import { ActivityLogPage } from './features/activity/ActivityLogPage';
@@ -22,7 +19,6 @@ import { VesselInventoryPage } from './features/inventory/VesselInventoryPage';
 import { InventoryOverviewPage } from './features/inventory-overview/InventoryOverviewPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPortalHandoff } from './features/placeholders/CaptainPortalHandoff';
-import { ComingSoonPage } from './features/placeholders/ComingSoonPage';
 import { CertificatesPage } from './features/certificates/CertificatesPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
 import { ReportsPage } from './features/reports/ReportsPage';
@@ -66,9 +62,6 @@ function AdminScalesRoute() {
   return <RequireAuth role="admin">{() => <AdminScalesPage />}</RequireAuth>;
 }
 
-function comingSoon(title: string, description: string, icon: ComponentType<{ size?: number }>) {
-  return <ComingSoonPage title={title} description={description} icon={icon} />;
-}
 
 function RouteError() {
   const error = useRouteError();

@@ -6,7 +6,7 @@ import { checkpointsMigration } from './checkpoints/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
-import { inventoryBatchesMigration } from './inventory-batches/migration';
+import { inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
 import { medicalChestMigration } from './medical-chest/migration';
@@ -41,6 +41,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0050_activity_log', activityLogMigration],
   ['0051_vessel_history', vesselHistoryMigration],
   ['0052_reports', reportsMigration],
+  ['0060_inventory_batch_version', inventoryBatchVersionMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

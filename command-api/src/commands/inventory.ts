@@ -1,5 +1,6 @@
 import {
   batchQuantityPatchSchema,
+  batchUsageSchema,
   bulkImportRequestSchema,
   findBatch,
   importSourceOf,
@@ -55,6 +56,7 @@ export const batchAnswer = (batch: InventoryBatch): BatchAnswer => ({
   batchNumber: batch.batchNumber,
   expiryDate: batch.expiryDate ?? null,
   conditionNotes: batch.conditionNotes ?? null,
+  version: batch.version,
 });
 
 export interface BulkImportOptions {
@@ -110,7 +112,8 @@ export async function bulkImport(
  * given). Answers the batch as the decided state leaves it; an unchanged quantity records nothing.
  */
 export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: string, body: unknown, context: CommandContext) {
-  const patch = batchQuantityPatchSchema.parse(formBody(body));
+  const form = formBody(body);
+  const patch = batchQuantityPatchSchema.parse(form);
   await requireVessel(deps, vesselId);
 
   const result = await inventories.handle(
@@ -122,9 +125,43 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
       newQuantity: patch.quantityOnBoard,
       reason: patch.reason,
       ...(patch.note !== undefined ? { note: patch.note } : {}),
+      ...(patch.version !== undefined ? { expectedVersion: patch.version } : {}),
+      // A reason the sender named (not the default): an unchanged figure is then a stock-take.
+      confirmUnchanged: typeof form.reason === 'string' && form.reason.trim() !== '',
     },
     context,
     { readModels: INVENTORY_READ_MODELS },
+  );
+  const batch = findBatch(result.state, batchId);
+  if (!batch) throw batchNotFound();
+  return { batch: batchAnswer(batch), position: result.position };
+}
+
+/**
+ * POST /api/vessels/{id}/inventory/{batchId}/usage, and the captain portal's usage on their own
+ * vessel: units used on board, taken off the batch as a difference. It carries no version: the
+ * decider checks it against whatever is on record when it is appended, and a lost race is decided
+ * again (the handler's `retryUntilDecided`), so usages recorded at the same moment all count. More
+ * than is on board is a 400 and nothing is appended. Answers the batch as the usage leaves it.
+ */
+export async function recordUsage(deps: AppDeps, vesselId: string, batchId: string, body: unknown, context: CommandContext) {
+  const usage = batchUsageSchema.parse(formBody(body));
+  await requireVessel(deps, vesselId);
+
+  const result = await inventories.handle(
+    deps,
+    vesselId,
+    {
+      type: 'RecordUsage',
+      batchId,
+      quantityUsed: usage.quantityUsed,
+      reason: usage.reason,
+      ...(usage.crewMemberName !== undefined ? { crewMemberName: usage.crewMemberName } : {}),
+      usageDate: usage.usageDate,
+      today: isoToday(context.now),
+    },
+    context,
+    { readModels: INVENTORY_READ_MODELS, retryUntilDecided: true },
   );
   const batch = findBatch(result.state, batchId);
   if (!batch) throw batchNotFound();

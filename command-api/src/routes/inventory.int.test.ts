@@ -187,6 +187,8 @@ describe('batch quantity edit', () => {
       batchNumber: 2,
       expiryDate: '2027-06-30',
       conditionNotes: null,
+      // The stream revision of this change (BatchAdded 0, InventoryImported 1, BatchAdjusted 2).
+      version: 2,
     });
     const events = await inventoryEvents(vesselId);
     expect(events[events.length - 1]).toMatchObject({
@@ -262,8 +264,8 @@ describe('vessel inventory list', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as Batch[];
     expect(list).toEqual([
-      { id: expect.any(String), scaleId: 'IMGS01', productName: 'Aspirin', quantityOnBoard: 20, batchNumber: 1, expiryDate: '2026-05-01', conditionNotes: null },
-      { id: expect.any(String), scaleId: 'IMGS03', productName: null, quantityOnBoard: 10, batchNumber: 1, expiryDate: null, conditionNotes: 'Fridge' },
+      { id: expect.any(String), scaleId: 'IMGS01', productName: 'Aspirin', quantityOnBoard: 20, batchNumber: 1, expiryDate: '2026-05-01', conditionNotes: null, version: 2 },
+      { id: expect.any(String), scaleId: 'IMGS03', productName: null, quantityOnBoard: 10, batchNumber: 1, expiryDate: null, conditionNotes: 'Fridge', version: 0 },
     ]);
     expect(list[0].id).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -1,6 +1,6 @@
-import { VESSEL_CHEST } from '../auth/access';
+import { VESSEL_CHEST, vesselOfUrl } from '../auth/access';
 import type { AppDeps } from '../commands/context';
-import { adjustBatch, bulkImport, hierarchicalInventory, listInventory } from '../commands/inventory';
+import { adjustBatch, bulkImport, hierarchicalInventory, listInventory, recordUsage } from '../commands/inventory';
 import { answerPosition, commandContext } from '../http/context';
 import { batchParams, vesselParams, type RoutePlugin } from '../http/routeSchemas';
 
@@ -36,4 +36,15 @@ export const inventoryRoutes: RoutePlugin<{ deps: AppDeps; now?: () => Date }> =
     answerPosition(reply, position);
     return batch;
   });
+
+  // Usage on board, as a difference (issue 16): the chest's own people, on the vessel in the URL.
+  app.post(
+    '/api/vessels/:id/inventory/:batchId/usage',
+    { schema: { params: batchParams }, config: { access: VESSEL_CHEST, ownerVessel: vesselOfUrl } },
+    async (request, reply) => {
+      const { batch, position } = await recordUsage(deps, request.params.id, request.params.batchId, request.body, commandContext(request));
+      answerPosition(reply, position);
+      return reply.code(201).send(batch);
+    },
+  );
 };

@@ -136,6 +136,11 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     body: {},
     expect: chestACommand(400),
   },
+  'POST /api/vessels/:id/inventory/:batchId/usage': {
+    path: (w) => `/api/vessels/${w.vesselA}/inventory/${w.batchA}/usage`,
+    body: {},
+    expect: chestACommand(400),
+  },
   'GET /api/vessels/:id/volume-requirements': { path: (w) => `/api/vessels/${w.vesselA}/volume-requirements`, expect: chestARead() },
   'GET /api/vessels/:id/scale': { path: (w) => `/api/vessels/${w.vesselA}/scale`, expect: chestARead() },
   'PUT /api/vessels/:id/scale': { path: (w) => `/api/vessels/${w.vesselA}/scale`, body: {}, expect: vesselACommand(400) },

@@ -11,6 +11,7 @@ const HISTORY_EVENT_LABELS: Record<string, string> = {
   CertificateExpired: 'Certificate expired',
   BatchAdded: 'Batch added',
   BatchAdjusted: 'Quantity changed',
+  BatchUsageRecorded: 'Usage recorded',
   BatchRemoved: 'Batch removed',
   InventoryImported: 'Inventory imported',
   VesselScaleAssigned: 'Medical scale assigned',

@@ -7,4 +7,9 @@ export interface BatchAnswer {
   batchNumber: number;
   expiryDate: string | null;
   conditionNotes: string | null;
+  /**
+   * The inventory stream's revision of the batch's last change: what a count sends back as
+   * `version` (a newer one on record answers 409). See InventoryBatch.version in domain/inventory.
+   */
+  version: number;
 }

@@ -161,6 +161,97 @@ describe('adjusting a batch quantity', () => {
   });
 });
 
+describe('a count against the version it was read at', () => {
+  const count = (newQuantity: number, expectedVersion: number, confirmUnchanged = false): InventoryCommand => ({
+    type: 'AdjustBatch',
+    batchId: b1,
+    newQuantity,
+    reason: 'count',
+    expectedVersion,
+    ...(confirmUnchanged ? { confirmUnchanged } : {}),
+  });
+  const usedTen: InventoryEvent = {
+    type: 'BatchUsageRecorded',
+    data: { batchId: b1, vesselId, scaleId: 'IMGS01', quantityUsed: 10, previousQuantity: 50, quantityRemaining: 40, reason: 'Burn', usageDate: '2026-03-01' },
+  };
+
+  it('is recorded when the batch is still at that version', () => {
+    given([added(b1, 'IMGS01', 50)])
+      .when(count(42, 0))
+      .then([{ type: 'BatchAdjusted', data: { batchId: b1, vesselId, scaleId: 'IMGS01', previousQuantity: 50, newQuantity: 42, reason: 'count' } }]);
+  });
+
+  it('is refused as a conflict carrying the quantity and version now on record once anything changed the batch', () => {
+    const state = [added(b1, 'IMGS01', 50), usedTen].reduce(evolveInventory, initialInventoryState());
+    try {
+      decideInventory(count(42, 0), state);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as DomainError).kind).toBe('conflict');
+      expect((e as DomainError).message).toContain('it now has 40 on board');
+      expect((e as DomainError).current).toEqual({ id: b1, quantityOnBoard: 40, version: 1 });
+    }
+  });
+
+  it('is not stale because another batch of the chest changed', () => {
+    given([added(b1, 'IMGS01', 50), added(b2, 'IMGS02', 10), { type: 'BatchAdjusted', data: { batchId: b2, vesselId, scaleId: 'IMGS02', previousQuantity: 10, newQuantity: 9, reason: 'count' } }])
+      .when(count(49, 0))
+      .then([{ type: 'BatchAdjusted', data: { batchId: b1, vesselId, scaleId: 'IMGS01', previousQuantity: 50, newQuantity: 49, reason: 'count' } }]);
+  });
+
+  it('records an unchanged figure sent with its reason as a stock-take; without one, nothing', () => {
+    given([added(b1, 'IMGS01', 50)])
+      .when(count(50, 0, true))
+      .then([{ type: 'BatchAdjusted', data: { batchId: b1, vesselId, scaleId: 'IMGS01', previousQuantity: 50, newQuantity: 50, reason: 'count' } }]);
+    given([added(b1, 'IMGS01', 50)]).when(count(50, 0)).then([]);
+  });
+});
+
+describe('recording usage', () => {
+  const use = (quantityUsed: number, extra: Partial<Extract<InventoryCommand, { type: 'RecordUsage' }>> = {}): InventoryCommand => ({
+    type: 'RecordUsage',
+    batchId: b1,
+    quantityUsed,
+    reason: 'Burn dressing',
+    usageDate: '2026-03-01',
+    today: '2026-03-02',
+    ...extra,
+  });
+
+  it('takes the units off whatever is on record, with the figures before and after', () => {
+    given([added(b1, 'IMGS01', 50)])
+      .when(use(3, { crewMemberName: ' J. Smith ' }))
+      .then([
+        {
+          type: 'BatchUsageRecorded',
+          data: { batchId: b1, vesselId, scaleId: 'IMGS01', quantityUsed: 3, previousQuantity: 50, quantityRemaining: 47, reason: 'Burn dressing', crewMemberName: 'J. Smith', usageDate: '2026-03-01' },
+        },
+      ]);
+  });
+
+  it('folds as a difference: two usages both count', () => {
+    const events = [added(b1, 'IMGS01', 50)];
+    let state = events.reduce(evolveInventory, initialInventoryState());
+    for (let i = 0; i < 2; i++) state = decideInventory(use(5), state).reduce(evolveInventory, state);
+    expect(findBatch(state, b1)).toMatchObject({ quantity: 40, version: 2 });
+  });
+
+  it('may use everything on board, never more (nothing recorded)', () => {
+    given([added(b1, 'IMGS01', 5)]).when(use(5)).then([
+      {
+        type: 'BatchUsageRecorded',
+        data: { batchId: b1, vesselId, scaleId: 'IMGS01', quantityUsed: 5, previousQuantity: 5, quantityRemaining: 0, reason: 'Burn dressing', usageDate: '2026-03-01' },
+      },
+    ]);
+    given([added(b1, 'IMGS01', 5)]).when(use(6)).thenThrows('validation', 'Quantity used cannot be more than the 5 on board');
+  });
+
+  it('refuses a usage on a day to come, and a batch not on record', () => {
+    given([added(b1, 'IMGS01', 5)]).when(use(1, { usageDate: '2026-03-03' })).thenThrows('validation', 'Usage date cannot be in the future');
+    given([]).when(use(1)).thenThrows('not_found', 'Batch not found');
+  });
+});
+
 describe('removing a batch', () => {
   it('removes a batch, with its reason when given', () => {
     given([added(b1, 'IMGS01', 50)])
@@ -191,7 +282,8 @@ describe('the inventory state', () => {
   it('holds the batches on record in the order added, with their latest quantity', () => {
     const state = history.reduce(evolveInventory, initialInventoryState());
     expect(inventoryBatches(state)).toEqual([
-      { batchId: b1, vesselId, scaleId: 'IMGS01', batchNumber: 1, quantity: 45, expiryDate: '2027-01-31' },
+      // version: the revision of its last change (the adjustment, the stream's fourth event).
+      { batchId: b1, vesselId, scaleId: 'IMGS01', batchNumber: 1, quantity: 45, expiryDate: '2027-01-31', version: 3 },
     ]);
     expect(findBatch(state, b2)).toBeUndefined();
     expect(inventoryView(state).importIds.has(importId)).toBe(true);

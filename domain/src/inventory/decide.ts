@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/errors';
 import { emptyImportMessage, MAX_BATCH_QUANTITY, type ImportedBatch } from './bulkImport';
 import { BatchAdded, type BatchAdjustmentReason, type InventoryEvent, type InventoryImportSource } from './events';
-import { BATCH_QUANTITY_MESSAGES } from './schema';
+import { BATCH_QUANTITY_MESSAGES, BATCH_USAGE_MESSAGES, staleBatchMessage, usageBeyondStockMessage } from './schema';
 import { evolveInventory, findBatch, initialInventoryState, inventoryView, type InventoryState } from './state';
 import type { Decider } from '../shared/decider';
 
@@ -20,7 +20,35 @@ export type InventoryCommand =
       items: (ImportedBatch & { batchId: string })[];
       rowErrors: string[];
     }
-  | { type: 'AdjustBatch'; batchId: string; newQuantity: number; reason: BatchAdjustmentReason; note?: string }
+  | {
+      /** An absolute figure (a count, a correction). */
+      type: 'AdjustBatch';
+      batchId: string;
+      newQuantity: number;
+      reason: BatchAdjustmentReason;
+      note?: string;
+      /** The batch version the figure was read against: a newer one on record is a 409. */
+      expectedVersion?: number;
+      /**
+       * The sender named a reason: a figure equal to the one on record is then a stock-take that
+       * confirmed it, and is recorded (an unchanged save without a reason records nothing).
+       */
+      confirmUnchanged?: boolean;
+    }
+  | {
+      /**
+       * Units used on board: a difference, decided against whatever is on record now, so it needs
+       * no version and two usages at once both count (the handler re-decides on a lost race).
+       */
+      type: 'RecordUsage';
+      batchId: string;
+      quantityUsed: number;
+      reason: string;
+      crewMemberName?: string;
+      usageDate: string;
+      /** Today on the app's clock (YYYY-MM-DD): a usage is not recorded for a day to come. */
+      today: string;
+    }
   | { type: 'RemoveBatch'; batchId: string; reason?: string }
   | {
       /**
@@ -106,8 +134,16 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
       if (!batch) throw batchNotFound();
       const { newQuantity, reason } = command;
       checkQuantity(newQuantity);
-      // Saving the quantity it already has is not a fact worth recording.
-      if (newQuantity === batch.quantity) return [];
+      if (command.expectedVersion !== undefined && command.expectedVersion !== batch.version) {
+        throw new DomainError('conflict', staleBatchMessage(batch.quantity), {}, [], {
+          id: batch.batchId,
+          quantityOnBoard: batch.quantity,
+          version: batch.version,
+        });
+      }
+      // Saving the quantity it already has is not a fact worth recording, unless it was a count
+      // sent with its reason: then it is a stock-take that confirmed the figure.
+      if (newQuantity === batch.quantity && !command.confirmUnchanged) return [];
       if ((reason === 'usage' || reason === 'disposal') && newQuantity > batch.quantity) {
         const message = 'Usage or disposal can only lower the quantity';
         throw new DomainError('validation', message, { reason: message });
@@ -124,6 +160,41 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
             newQuantity,
             reason,
             ...(note ? { note } : {}),
+          },
+        },
+      ];
+    }
+    case 'RecordUsage': {
+      const batch = findBatch(state, command.batchId);
+      if (!batch) throw batchNotFound();
+      const { quantityUsed, usageDate } = command;
+      if (!Number.isInteger(quantityUsed) || quantityUsed < 1) {
+        throw new DomainError('validation', BATCH_USAGE_MESSAGES.quantityMin, { quantityUsed: BATCH_USAGE_MESSAGES.quantityMin });
+      }
+      if (usageDate > command.today) {
+        throw new DomainError('validation', BATCH_USAGE_MESSAGES.dateFuture, { usageDate: BATCH_USAGE_MESSAGES.dateFuture });
+      }
+      // Never below zero: more than is on board is refused and nothing is recorded.
+      if (quantityUsed > batch.quantity) {
+        const message = usageBeyondStockMessage(batch.quantity);
+        throw new DomainError('validation', message, { quantityUsed: message });
+      }
+      const reason = command.reason.trim();
+      if (!reason) throw new DomainError('validation', BATCH_USAGE_MESSAGES.reasonRequired, { reason: BATCH_USAGE_MESSAGES.reasonRequired });
+      const crewMemberName = command.crewMemberName?.trim();
+      return [
+        {
+          type: 'BatchUsageRecorded',
+          data: {
+            batchId: batch.batchId,
+            vesselId: batch.vesselId,
+            scaleId: batch.scaleId,
+            quantityUsed,
+            previousQuantity: batch.quantity,
+            quantityRemaining: batch.quantity - quantityUsed,
+            reason,
+            ...(crewMemberName ? { crewMemberName } : {}),
+            usageDate,
           },
         },
       ];

@@ -12,6 +12,7 @@ describe('inventory events', () => {
     expect(inventoryEventDefinitions.map((d) => [d.type, d.version])).toEqual([
       ['BatchAdded', 1],
       ['BatchAdjusted', 1],
+      ['BatchUsageRecorded', 1],
       ['BatchRemoved', 1],
       ['InventoryImported', 1],
     ]);

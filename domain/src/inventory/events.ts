@@ -66,6 +66,29 @@ export const BatchAdjusted = defineEvent(
   }),
 );
 
+/**
+ * Units of a batch used on board (a treatment, spec 001 §3 recent usage). A difference, not a new
+ * figure: two usages recorded at once both count, whatever each client last read. The figures
+ * before and after are those of the moment it was recorded (the decider's state), so the activity
+ * log and the history read on their own.
+ */
+export const BatchUsageRecorded = defineEvent(
+  'BatchUsageRecorded',
+  1,
+  z.object({
+    batchId: z.string(),
+    vesselId: z.string(),
+    scaleId: z.string(),
+    quantityUsed: z.number().int().positive(),
+    previousQuantity: quantity,
+    quantityRemaining: quantity,
+    reason: z.string(),
+    crewMemberName: z.string().optional(),
+    /** The day it was used (YYYY-MM-DD), which may be before the day it was recorded. */
+    usageDate: isoDate,
+  }),
+);
+
 /** A batch taken off the chest's record (entered by mistake, landed ashore …). */
 export const BatchRemoved = defineEvent(
   'BatchRemoved',
@@ -98,7 +121,7 @@ export const InventoryImported = defineEvent(
   }),
 );
 
-export const inventoryEventDefinitions = [BatchAdded, BatchAdjusted, BatchRemoved, InventoryImported] as const;
+export const inventoryEventDefinitions = [BatchAdded, BatchAdjusted, BatchUsageRecorded, BatchRemoved, InventoryImported] as const;
 export type InventoryEvent = EventOf<(typeof inventoryEventDefinitions)[number]>;
 export type InventoryEventType = InventoryEvent['type'];
 export type BatchAddedData = Extract<InventoryEvent, { type: 'BatchAdded' }>['data'];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BATCH_ADJUSTMENT_REASONS } from './events';
 import { MAX_BATCH_QUANTITY } from './bulkImport';
 import { plainDecimal } from '../shared/inputSafety';
+import { isIsoDate } from '../shared/dates';
 
 /** Messages of a batch quantity edit: the PATCH body and the decider say the same thing. */
 export const BATCH_QUANTITY_MESSAGES = {
@@ -16,6 +17,14 @@ export const BATCH_QUANTITY_UPDATED_TOAST = 'Inventory quantity updated';
 export const BATCH_QUANTITY_UPDATE_FAILED_TOAST = 'Failed to update inventory quantity';
 
 export const MAX_ADJUSTMENT_NOTE_LENGTH = 1000;
+export const BATCH_VERSION_MESSAGE = 'Version must be the batch version last read';
+
+/**
+ * The 409 of a count made against a figure that has changed since (someone else's count or a
+ * usage recorded meanwhile): the batch as it is now rides along in the answer.
+ */
+export const staleBatchMessage = (quantityOnBoard: number) =>
+  `This batch was changed by someone else while you were editing: it now has ${quantityOnBoard} on board. Check the new quantity and enter your change again.`;
 
 const blankToUndefined = (value: unknown) =>
   value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
@@ -29,6 +38,9 @@ const toNumber = (value: unknown) => {
   if (typeof value === 'string') return plainDecimal(value);
   return undefined;
 };
+
+/** A version sent or not: absent is absent, anything that is not a plain number is refused. */
+const toVersion = (value: unknown) => (value === undefined || value === null ? undefined : (toNumber(value) ?? Number.NaN));
 
 /**
  * PATCH /api/vessels/{id}/inventory/{batchId}: the spec's body is { quantityOnBoard } (a number
@@ -52,5 +64,57 @@ export const batchQuantityPatchSchema = z.object({
     blankToUndefined,
     z.string().trim().max(MAX_ADJUSTMENT_NOTE_LENGTH, `Note must not exceed ${MAX_ADJUSTMENT_NOTE_LENGTH} characters`).optional(),
   ),
+  /**
+   * The batch's `version` as the client read it (every batch in an inventory answer carries it):
+   * the count corrects that figure, and a newer one on record answers 409 with it. The web always
+   * sends it; a client that does not is taken at its word (last count wins).
+   */
+  version: z.preprocess(toVersion, z.number({ error: BATCH_VERSION_MESSAGE }).int(BATCH_VERSION_MESSAGE).min(0, BATCH_VERSION_MESSAGE).optional()),
 });
 export type BatchQuantityPatch = z.output<typeof batchQuantityPatchSchema>;
+
+/** Messages of a usage recorded against a batch (fleet side and captain portal alike). */
+export const BATCH_USAGE_MESSAGES = {
+  quantityRequired: 'Quantity used is required',
+  quantityWhole: 'Quantity used must be a whole number',
+  quantityMin: 'Quantity used must be at least 1',
+  quantityMax: `Quantity used must not exceed ${MAX_BATCH_QUANTITY}`,
+  reasonRequired: 'Reason is required',
+  reasonMax: `Reason must not exceed ${MAX_ADJUSTMENT_NOTE_LENGTH} characters`,
+  crewMemberMax: 'Crew member name must not exceed 200 characters',
+  dateRequired: 'Usage date is required',
+  dateInvalid: 'Please enter a valid usage date',
+  dateFuture: 'Usage date cannot be in the future',
+} as const;
+
+/** More used than is on board: a usage never takes a batch below zero. */
+export const usageBeyondStockMessage = (quantityOnBoard: number) =>
+  `Quantity used cannot be more than the ${quantityOnBoard} on board`;
+
+export const BATCH_USAGE_RECORDED_TOAST = 'Usage recorded';
+export const BATCH_USAGE_FAILED_TOAST = 'Failed to record usage';
+
+/**
+ * POST /api/vessels/{id}/inventory/{batchId}/usage (and the captain portal's usage): units used
+ * on board, applied as a difference, so it needs no version and never conflicts.
+ */
+export const batchUsageSchema = z.object({
+  quantityUsed: z.preprocess(
+    toNumber,
+    z
+      .number({ error: BATCH_USAGE_MESSAGES.quantityRequired })
+      .int(BATCH_USAGE_MESSAGES.quantityWhole)
+      .min(1, BATCH_USAGE_MESSAGES.quantityMin)
+      .max(MAX_BATCH_QUANTITY, BATCH_USAGE_MESSAGES.quantityMax),
+  ),
+  reason: z.preprocess(
+    blankToUndefined,
+    z.string({ error: BATCH_USAGE_MESSAGES.reasonRequired }).trim().max(MAX_ADJUSTMENT_NOTE_LENGTH, BATCH_USAGE_MESSAGES.reasonMax),
+  ),
+  crewMemberName: z.preprocess(blankToUndefined, z.string().trim().max(200, BATCH_USAGE_MESSAGES.crewMemberMax).optional()),
+  usageDate: z.preprocess(
+    blankToUndefined,
+    z.string({ error: BATCH_USAGE_MESSAGES.dateRequired }).refine(isIsoDate, BATCH_USAGE_MESSAGES.dateInvalid),
+  ),
+});
+export type BatchUsageInput = z.output<typeof batchUsageSchema>;

@@ -11,6 +11,14 @@ export interface InventoryBatch {
   quantity: number;
   expiryDate?: string;
   conditionNotes?: string;
+  /**
+   * The stream revision of the last event that changed this batch: what a client sends back with
+   * an absolute count to say which figure it corrected (a stale one answers 409). Per batch rather
+   * than the stream's revision, so a change to one batch never makes an edit of another stale on a
+   * chest of hundreds; and a revision of the log rather than a counter, so the read model takes it
+   * from the event itself (event.revision) instead of restating a counting rule.
+   */
+  version: number;
 }
 
 /** What the events of one inventory stream add up to. */
@@ -55,7 +63,7 @@ interface MutableView {
  * (evolve's views, foldInventory and batchesAsOf all come here). Total: an event about a batch
  * that is not on record changes nothing (the deciders never emit one).
  */
-function applyInventoryEvent(view: MutableView, event: InventoryEvent): void {
+function applyInventoryEvent(view: MutableView, event: InventoryEvent, revision: number): void {
   switch (event.type) {
     case 'BatchAdded': {
       const { batchId, vesselId, scaleId, batchNumber, productName, quantity, expiryDate, conditionNotes } = event.data;
@@ -65,6 +73,7 @@ function applyInventoryEvent(view: MutableView, event: InventoryEvent): void {
         scaleId,
         batchNumber,
         quantity,
+        version: revision,
         ...(productName !== undefined ? { productName } : {}),
         ...(expiryDate !== undefined ? { expiryDate } : {}),
         ...(conditionNotes !== undefined ? { conditionNotes } : {}),
@@ -73,7 +82,14 @@ function applyInventoryEvent(view: MutableView, event: InventoryEvent): void {
     }
     case 'BatchAdjusted': {
       const batch = view.batches.get(event.data.batchId);
-      if (batch) view.batches.set(batch.batchId, { ...batch, quantity: event.data.newQuantity });
+      if (batch) view.batches.set(batch.batchId, { ...batch, quantity: event.data.newQuantity, version: revision });
+      return;
+    }
+    case 'BatchUsageRecorded': {
+      // The decider took the units off the figure on record at this very revision (the append
+      // expected it), so the remaining figure it recorded is that difference applied.
+      const batch = view.batches.get(event.data.batchId);
+      if (batch) view.batches.set(batch.batchId, { ...batch, quantity: event.data.quantityRemaining, version: revision });
       return;
     }
     case 'BatchRemoved':
@@ -93,18 +109,19 @@ export function inventoryView(state: InventoryState): InventoryView {
   if (known) return known;
 
   // Walk back to the nearest state already read (or the start), then fold forward from there.
-  const pending: InventoryEvent[] = [];
+  const pending: { event: InventoryEvent; revision: number }[] = [];
   let base: InventoryView | undefined;
   for (let s: InventoryState | null = state; s; s = s.previous) {
     base = views.get(s);
     if (base) break;
-    if (s.event) pending.push(s.event);
+    // The state after the stream's n-th event has length n: that event is revision n - 1.
+    if (s.event) pending.push({ event: s.event, revision: s.length - 1 });
   }
   const view: MutableView = {
     batches: new Map(base?.batches ?? []),
     importIds: new Set(base?.importIds ?? []),
   };
-  for (let i = pending.length - 1; i >= 0; i--) applyInventoryEvent(view, pending[i]);
+  for (let i = pending.length - 1; i >= 0; i--) applyInventoryEvent(view, pending[i].event, pending[i].revision);
   views.set(state, view);
   return view;
 }
@@ -118,9 +135,14 @@ export function findBatch(state: InventoryState, batchId: string): InventoryBatc
   return inventoryView(state).batches.get(batchId);
 }
 
-/** The batches a list of events leaves, in the order they were added (one pass, no state chain). */
+/**
+ * The batches a list of events leaves, in the order they were added (one pass, no state chain).
+ * The events are the stream's from its start (a prefix of it for an as-of view), so an event's
+ * index is its revision.
+ */
 export function foldInventory(events: Iterable<InventoryEvent>): InventoryBatch[] {
   const view: MutableView = { batches: new Map(), importIds: new Set() };
-  for (const event of events) applyInventoryEvent(view, event);
+  let revision = 0;
+  for (const event of events) applyInventoryEvent(view, event, revision++);
   return [...view.batches.values()];
 }

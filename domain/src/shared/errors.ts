@@ -16,6 +16,11 @@ export class DomainError extends Error {
      * row of an uploaded file; the API answers them as `errors`.
      */
     public readonly details: readonly object[] = [],
+    /**
+     * For a conflict with a newer state than the request was made against (a stale version): that
+     * state, answered as `current`, so the client shows it and lets the user redo their change.
+     */
+    public readonly current?: object,
   ) {
     super(message);
     this.name = 'DomainError';

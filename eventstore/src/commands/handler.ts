@@ -92,6 +92,13 @@ export type StreamReader = <S>(type: StreamType<any, S, any>, id: string) => Pro
 export interface HandleOptions<State, Event> {
   /** The read models this command's answer reads: waited for before answering. Default none. */
   readModels?: readonly string[];
+  /**
+   * The command is a difference (a usage taken off a batch, …): deciding it again against a newer
+   * state is always right, so a lost race is retried for as long as DIFFERENCE_RETRY_BUDGET_MS
+   * rather than MAX_ATTEMPTS times. Fifty clients recording usage on one chest at once then all
+   * get their usage recorded instead of most of them a 409. Default false.
+   */
+  retryUntilDecided?: boolean;
   /** Decisions on other streams this one brings, from the state before and after it. */
   alongside?(
     decided: { before: State; after: State; events: Event[] },
@@ -112,8 +119,11 @@ export interface CommandResult<State, Event> {
 
 export const MAX_ATTEMPTS = 4;
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
-/** Backoff before re-deciding after a lost race: a few ms, doubling, with jitter. */
+/** How long a difference command (retryUntilDecided) keeps re-deciding after lost races. */
+export const DIFFERENCE_RETRY_BUDGET_MS = 10_000;
+/** Backoff before re-deciding after a lost race: a few ms, doubling up to a cap, with jitter. */
 const BACKOFF_BASE_MS = 4;
+const BACKOFF_CAP_MS = 64;
 
 export interface StreamHandler<Command, State, Event extends StreamEvent> {
   readonly type: StreamType<Command, State, Event>;
@@ -179,6 +189,7 @@ async function handle<Command, State, Event extends StreamEvent>(
   metadata: CommandMetadata,
   options: HandleOptions<State, Event>,
 ): Promise<CommandResult<State, Event>> {
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     // Streams read in this attempt, so a stream read by `alongside` is not read again to decide.
     const loaded = new Map<string, Promise<LoadedStream<unknown>>>();
@@ -214,9 +225,10 @@ async function handle<Command, State, Event extends StreamEvent>(
       return { events, state: after, position, readModelsCaughtUp };
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw deps.codec.conflict();
+      const givenUp = options.retryUntilDecided ? Date.now() - started >= DIFFERENCE_RETRY_BUDGET_MS : attempt >= MAX_ATTEMPTS;
+      if (givenUp) throw deps.codec.conflict();
       // Someone else appended first: wait a little, then re-read and re-decide.
-      await sleep(BACKOFF_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      await sleep(Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * (0.5 + Math.random()));
     }
   }
 }

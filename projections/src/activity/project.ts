@@ -12,6 +12,7 @@ export const ACTIVITY_EVENT_TYPES = [
   ...VESSEL_EVENT_TYPES,
   'BatchAdded',
   'BatchAdjusted',
+  'BatchUsageRecorded',
   'InventoryImported',
   'VesselScaleAssigned',
   'OrderCreated',
@@ -118,6 +119,19 @@ export function describeActivity(event: ProjectedEvent, context: ActivityContext
       }
       return { activityType: 'inventory_update', description, vesselId, vesselName: context.vesselName(vesselId), metadata };
     }
+    case 'BatchUsageRecorded': {
+      const { vesselId, batchId, scaleId, quantityUsed, quantityRemaining, reason, crewMemberName, usageDate } = event.data;
+      const batchNumber = context.batch(batchId)?.batchNumber;
+      const batch = batchNumber === undefined ? 'batch' : `batch ${batchNumber}`;
+      const by = crewMemberName ? ` by ${crewMemberName}` : '';
+      return {
+        activityType: 'usage_tracked',
+        description: `${quantityUsed} of ${scaleId} ${batch} used${by} (${reason}); ${quantityRemaining} remaining`,
+        vesselId,
+        vesselName: context.vesselName(vesselId),
+        metadata: { quantityUsed, reason, quantityRemaining, scaleId, usageDate, ...(crewMemberName ? { crewMemberName } : {}) },
+      };
+    }
     case 'VesselScaleAssigned': {
       // The vessel's requirements change with its scale: a vessel_updated line for the auditor.
       const { vesselId, scaleId, scaleName } = event.data;
@@ -184,12 +198,13 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
     if (
       event.type === 'InventoryImported' ||
       event.type === 'BatchAdjusted' ||
+      event.type === 'BatchUsageRecorded' ||
       event.type === 'VesselScaleAssigned' ||
       event.type === 'OrderStatusChanged'
     ) {
       vesselIds.add(event.data.vesselId);
     }
-    if (event.type === 'BatchAdjusted') batchIds.add(event.data.batchId);
+    if (event.type === 'BatchAdjusted' || event.type === 'BatchUsageRecorded') batchIds.add(event.data.batchId);
   }
   const names = new Map<string, string>();
   const batches = new Map<string, { scaleId: string; batchNumber: number }>();

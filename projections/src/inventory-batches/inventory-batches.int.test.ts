@@ -61,6 +61,8 @@ describe('inventory batches', () => {
       batchNumber: 2,
       expiryDate: '2026-05-31',
       conditionNotes: 'Sealed',
+      // The revision of its last change in the vessel's inventory stream (here: its BatchAdded).
+      version: 0,
     });
     expect(batches[1]).toEqual({
       id: batchId(2),
@@ -70,6 +72,7 @@ describe('inventory batches', () => {
       batchNumber: 1,
       expiryDate: null,
       conditionNotes: null,
+      version: 1,
     });
     expect((await listVesselBatches(t.db, B)).map((b) => b.id)).toEqual([batchId(5)]);
     expect(await getBatch(t.db, batchId(1))).toEqual({ ...batches[2], vesselId: A });
@@ -77,6 +80,23 @@ describe('inventory batches', () => {
     const row = await t.db.selectFrom('inventory_batches').selectAll().where('id', '=', batchId(1)).executeTakeFirstOrThrow();
     expect(row.created_at.toISOString()).toBe(first.metadata.occurredAt);
     expect(row.updated_at.toISOString()).toBe(first.metadata.occurredAt);
+  });
+
+  it('a usage sets the remaining figure and the version to its own revision, replayed or not', async () => {
+    const log = createFakeLog();
+    const events = [
+      log.record(added(1, { quantity: 30 })),
+      log.record(added(2, { quantity: 7 })),
+      log.record({
+        type: 'BatchUsageRecorded',
+        data: { batchId: batchId(1), vesselId: A, scaleId: 'IMGS01', quantityUsed: 4, previousQuantity: 30, quantityRemaining: 26, reason: 'Burn', usageDate: '2026-01-15' },
+      }),
+    ];
+    await t.project(events.slice(0, 1));
+    await t.project(events.slice(1));
+    await t.project(events.slice(1));
+    expect((await getBatch(t.db, batchId(1)))).toMatchObject({ quantityOnBoard: 26, version: 2 });
+    expect((await getBatch(t.db, batchId(2)))).toMatchObject({ quantityOnBoard: 7, version: 1 });
   });
 
   it('batches sharing a number within an item are listed in the order they were added', async () => {

@@ -17,6 +17,8 @@ export interface InventoryBatchesTable {
   created_at: Timestamp;
   /** The occurredAt of the last event that changed the batch. */
   updated_at: Timestamp;
+  /** The inventory stream's revision of the last event that changed the batch (its `version`). */
+  version: number;
 }
 
 export const inventoryBatchesMigration: Migration = {
@@ -40,5 +42,18 @@ export const inventoryBatchesMigration: Migration = {
     await sql`CREATE INDEX inventory_batches_vessel_idx ON inventory_batches (vessel_id, scale_id COLLATE "C", batch_number, created_at, id)`.execute(
       db,
     );
+  },
+};
+
+/**
+ * Every batch carries its version (issue 16). The column is the revision of the batch's last
+ * change, which only the log knows: the medical chest's tables are emptied and its checkpoint
+ * dropped, so the runner replays the log into them (read models are disposable).
+ */
+export const inventoryBatchVersionMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`ALTER TABLE inventory_batches ADD COLUMN version integer NOT NULL DEFAULT 0`.execute(db);
+    await sql`TRUNCATE inventory_batches, scales, chest_vessels, volume_requirements`.execute(db);
+    await sql`DELETE FROM projection_checkpoints WHERE name = 'medical-chest'`.execute(db);
   },
 };

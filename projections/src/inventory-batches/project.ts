@@ -4,14 +4,14 @@ import { orNull, type ProjectedEvent } from '../projection';
 import { updateRows, writeRows } from '../sql';
 import type { InventoryBatchesTable } from './migration';
 
-export const INVENTORY_BATCH_EVENT_TYPES = ['BatchAdded', 'BatchAdjusted', 'BatchRemoved', 'VesselDeleted'] as const;
+export const INVENTORY_BATCH_EVENT_TYPES = ['BatchAdded', 'BatchAdjusted', 'BatchUsageRecorded', 'BatchRemoved', 'VesselDeleted'] as const;
 
 /** What a batch of events leaves behind for one inventory batch. */
 export type BatchOutcome =
   /** Added in this batch of events (possibly adjusted since): the whole row. */
   | { kind: 'added'; row: Insertable<InventoryBatchesTable> }
-  /** Added earlier: only its quantity moved. */
-  | { kind: 'adjusted'; vesselId: string; quantity: number; updatedAt: string }
+  /** Added earlier: only its quantity (and so its version) moved. */
+  | { kind: 'adjusted'; vesselId: string; quantity: number; version: number; updatedAt: string }
   | { kind: 'removed'; vesselId: string };
 
 export interface InventoryBatchesFold {
@@ -47,17 +47,22 @@ export function foldInventoryBatchEvents(events: readonly ProjectedEvent[]): Inv
             condition_notes: orNull(d.conditionNotes),
             created_at: at,
             updated_at: at,
+            version: Number(event.revision),
           },
         });
         break;
       }
-      case 'BatchAdjusted': {
-        const { batchId, vesselId, newQuantity } = event.data;
+      case 'BatchAdjusted':
+      case 'BatchUsageRecorded': {
+        // A usage's remaining figure is the difference the decider applied to the figure on record.
+        const { batchId, vesselId } = event.data;
+        const quantity = event.type === 'BatchAdjusted' ? event.data.newQuantity : event.data.quantityRemaining;
+        const version = Number(event.revision);
         const before = batches.get(batchId);
         if (before?.kind === 'added') {
-          batches.set(batchId, { kind: 'added', row: { ...before.row, quantity_on_board: newQuantity, updated_at: at } });
+          batches.set(batchId, { kind: 'added', row: { ...before.row, quantity_on_board: quantity, updated_at: at, version } });
         } else if (before?.kind !== 'removed') {
-          batches.set(batchId, { kind: 'adjusted', vesselId, quantity: newQuantity, updatedAt: at });
+          batches.set(batchId, { kind: 'adjusted', vesselId, quantity, version, updatedAt: at });
         }
         break;
       }
@@ -83,11 +88,11 @@ export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, event
   const { batches, deletedVessels } = foldInventoryBatchEvents(events);
   const removed: string[] = [];
   const added: Insertable<InventoryBatchesTable>[] = [];
-  const adjusted: { id: string; quantity_on_board: number; updated_at: string }[] = [];
+  const adjusted: { id: string; quantity_on_board: number; updated_at: string; version: number }[] = [];
   for (const [id, outcome] of batches) {
     if (outcome.kind === 'removed') removed.push(id);
     else if (outcome.kind === 'added') added.push(outcome.row);
-    else adjusted.push({ id, quantity_on_board: outcome.quantity, updated_at: outcome.updatedAt });
+    else adjusted.push({ id, quantity_on_board: outcome.quantity, updated_at: outcome.updatedAt, version: outcome.version });
   }
   // Deletions first: a vessel deleted in this batch has no outcomes left in it (the fold dropped them).
   if (deletedVessels.size > 0) await trx.deleteFrom('inventory_batches').where('vessel_id', 'in', [...deletedVessels]).execute();
@@ -95,7 +100,7 @@ export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, event
   // The row as this batch of events leaves it: replaying the batch writes the same row again.
   await writeRows(trx, 'inventory_batches', added, {
     key: 'id',
-    update: ['vessel_id', 'scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at'],
+    update: ['vessel_id', 'scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at', 'version'],
   });
   await updateRows(trx, 'inventory_batches', adjusted, 'id');
 }

@@ -15,6 +15,7 @@ function toInventoryBatch(row: Selectable<InventoryBatchesTable>): InventoryBatc
     batchNumber: row.batch_number,
     expiryDate: row.expiry_date,
     conditionNotes: row.condition_notes,
+    version: row.version,
   };
 }
 

@@ -14,6 +14,7 @@ export const MEDICAL_CHEST_EVENT_TYPES = [
   'VesselDeleted',
   'BatchAdded',
   'BatchAdjusted',
+  'BatchUsageRecorded',
   'BatchRemoved',
   'ScaleImported',
   'VesselScaleAssigned',

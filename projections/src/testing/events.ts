@@ -42,6 +42,7 @@ export function streamIdOf(event: DomainEvent): string {
   switch (event.type) {
     case 'BatchAdded':
     case 'BatchAdjusted':
+    case 'BatchUsageRecorded':
     case 'BatchRemoved':
     case 'InventoryImported':
       return inventoryStreamId(event.data.vesselId);

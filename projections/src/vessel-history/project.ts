@@ -69,6 +69,15 @@ export function describeHistoryEntry(
         changes: [change(`${batch} quantity`, previousQuantity, newQuantity)],
       };
     }
+    case 'BatchUsageRecorded': {
+      const { batchId, scaleId, quantityUsed, previousQuantity, quantityRemaining, reason, crewMemberName, usageDate } = event.data;
+      const number = batches.get(batchId)?.batchNumber;
+      const batch = `${scaleId} batch${number === undefined ? '' : ` ${number}`}`;
+      return {
+        summary: `${batch}: ${quantityUsed} used on ${usageDate}${crewMemberName ? ` by ${crewMemberName}` : ''} (${reason})`,
+        changes: [change(`${batch} quantity`, previousQuantity, quantityRemaining)],
+      };
+    }
     case 'BatchRemoved': {
       const known = batches.get(event.data.batchId);
       const batch = `${event.data.scaleId} batch${known ? ` ${known.batchNumber}` : ''}`;
@@ -117,6 +126,11 @@ function evolve(event: ProjectedEvent, vessel: VesselState, batches: Map<string,
       if (batch) batches.set(event.data.batchId, { ...batch, quantity: event.data.newQuantity });
       return vessel;
     }
+    case 'BatchUsageRecorded': {
+      const batch = batches.get(event.data.batchId);
+      if (batch) batches.set(event.data.batchId, { ...batch, quantity: event.data.quantityRemaining });
+      return vessel;
+    }
     case 'BatchRemoved': {
       const batch = batches.get(event.data.batchId);
       if (batch) batches.set(event.data.batchId, { ...batch, quantity: 0 });
@@ -127,7 +141,7 @@ function evolve(event: ProjectedEvent, vessel: VesselState, batches: Map<string,
   }
 }
 
-const BATCH_EVENTS = new Set(['BatchAdded', 'BatchAdjusted', 'BatchRemoved']);
+const BATCH_EVENTS = new Set(['BatchAdded', 'BatchAdjusted', 'BatchUsageRecorded', 'BatchRemoved']);
 
 async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const concerning = events.flatMap((event) => {

@@ -23,6 +23,7 @@ const batch = (id: string, scaleId: string, batchNumber: number): BatchAnswer =>
   batchNumber,
   expiryDate: null,
   conditionNotes: null,
+  version: 0,
 });
 
 describe('statusBadge', () => {

@@ -191,36 +191,43 @@ async function handle<Command, State, Event extends StreamEvent>(
 ): Promise<CommandResult<State, Event>> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
-    // Streams read in this attempt, so a stream read by `alongside` is not read again to decide.
-    const loaded = new Map<string, Promise<LoadedStream<unknown>>>();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any stream type: each is checked where it is declared
-    const load = <S>(streamType: StreamType<any, S, any>, streamId: string) => {
-      const key = streamType.streamId(streamId);
-      if (!loaded.has(key)) loaded.set(key, loadStream(deps, streamType, streamId));
-      return loaded.get(key) as Promise<LoadedStream<S>>;
+    const decideAndAppend = async () => {
+      // Streams read in this attempt, so a stream read by `alongside` is not read again to decide.
+      const loaded = new Map<string, Promise<LoadedStream<unknown>>>();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any stream type: each is checked where it is declared
+      const load = <S>(streamType: StreamType<any, S, any>, streamId: string) => {
+        const key = streamType.streamId(streamId);
+        if (!loaded.has(key)) loaded.set(key, loadStream(deps, streamType, streamId));
+        return loaded.get(key) as Promise<LoadedStream<S>>;
+      };
+
+      const { state, expected } = await load(type, id);
+      const events = type.decider.decide(command, state);
+      const after = events.reduce((s, e) => type.decider.evolve(s, e), state);
+      const decisions = events.length > 0 && options.alongside
+        ? await options.alongside({ before: state, after, events }, async (t, i) => (await load(t, i)).state)
+        : [];
+
+      const before: StreamAppend[] = [];
+      const later: StreamAppend[] = [];
+      for (const decision of decisions) {
+        const other = await load(decision.type, decision.id);
+        const otherEvents = decision.type.decider.decide(decision.command, other.state);
+        if (otherEvents.length === 0) continue;
+        const append = { streamId: decision.type.streamId(decision.id), events: otherEvents, expected: other.expected };
+        (decision.order === 'after' ? later : before).push(append);
+      }
+      if (events.length === 0) return { events, state, after, position: undefined };
+      const appends = [...before, { streamId: type.streamId(id), events, expected }, ...later];
+      return { events, state, after, position: await appendAll(deps, appends, metadata) };
     };
 
-    const { state, expected } = await load(type, id);
-    const events = type.decider.decide(command, state);
-    const after = events.reduce((s, e) => type.decider.evolve(s, e), state);
-    const decisions = events.length > 0 && options.alongside
-      ? await options.alongside({ before: state, after, events }, async (t, i) => (await load(t, i)).state)
-      : [];
-
-    const before: StreamAppend[] = [];
-    const later: StreamAppend[] = [];
-    for (const decision of decisions) {
-      const other = await load(decision.type, decision.id);
-      const otherEvents = decision.type.decider.decide(decision.command, other.state);
-      if (otherEvents.length === 0) continue;
-      const append = { streamId: decision.type.streamId(decision.id), events: otherEvents, expected: other.expected };
-      (decision.order === 'after' ? later : before).push(append);
-    }
-    if (events.length === 0) return { events, state, readModelsCaughtUp: true };
-
-    const appends = [...before, { streamId: type.streamId(id), events, expected }, ...later];
     try {
-      const position = await appendAll(deps, appends, metadata);
+      // Difference commands of this process on one stream take turns: they would only lose races
+      // to each other. Other processes' appends are still caught by the expected revision below.
+      const decided = options.retryUntilDecided ? await inTurn(deps.store, type.streamId(id), decideAndAppend) : await decideAndAppend();
+      const { events, state, after, position } = decided;
+      if (!position) return { events, state, readModelsCaughtUp: true };
       const readModelsCaughtUp = options.readModels?.length ? await waitForReadModels(deps, position, options.readModels) : true;
       return { events, state: after, position, readModelsCaughtUp };
     } catch (error) {
@@ -230,6 +237,27 @@ async function handle<Command, State, Event extends StreamEvent>(
       // Someone else appended first: wait a little, then re-read and re-decide.
       await sleep(Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * (0.5 + Math.random()));
     }
+  }
+}
+
+/** Per store and stream, the tail of the difference commands of this process waiting their turn. */
+const turns = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/** Run `work` once every earlier one queued for this stream (in this process) has settled. */
+async function inTurn<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let queues = turns.get(store);
+  if (!queues) turns.set(store, (queues = new Map()));
+  const previous = queues.get(streamId) ?? Promise.resolve();
+  const mine = previous.then(work, work);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(streamId, tail);
+  try {
+    return await mine;
+  } finally {
+    if (queues.get(streamId) === tail) queues.delete(streamId);
   }
 }
 

@@ -42,7 +42,7 @@ async function batchOf(quantity: number): Promise<{ vesselId: string; batch: Bat
     fileName: 'chest.csv',
     items: [{ scaleId: 'IMGS01', productName: 'Paracetamol 500', quantityOnBoard: quantity, batchNumber: 1, expiryDate: '2030-01-31' }],
   });
-  expect(imported.status).toBe(200);
+  expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   const [batch] = (await call('GET', `/api/vessels/${vesselId}/inventory`)).body as Batch[];
   return { vesselId, batch };
 }

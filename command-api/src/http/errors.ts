@@ -12,8 +12,8 @@ export interface ErrorBody {
   fieldErrors?: Record<string, string>;
   /** Itemised problems no single field holds, e.g. every bad row of an uploaded scale file. */
   errors?: readonly object[];
-  /** A 409 for a stale version: the state now on record (e.g. a batch's quantity and version). */
-  current?: object;
+  /** A 409 for a stale version: the state now on record (a batch's quantity and version). */
+  batch?: object;
 }
 
 /** An error that already knows its HTTP status and user-facing message. */
@@ -60,7 +60,7 @@ export function errorReply(error: unknown): { status: number; body: ErrorBody } 
   if (error instanceof DomainError) {
     const fields = Object.keys(error.fields).length > 0 ? { fieldErrors: error.fields } : {};
     const details = error.details.length > 0 ? { errors: error.details } : {};
-    const current = error.current ? { current: error.current } : {};
+    const current = error.current ?? {};
     return { status: domainStatus[error.kind], body: { message: error.message, ...fields, ...details, ...current } };
   }
   if (error instanceof HttpError) {

@@ -142,7 +142,7 @@ describe('an absolute count with the version it was read at', () => {
     const winner = ok[0].body as Batch;
     expect(winner.version).toBeGreaterThan(batch.version);
     for (const answer of stale) {
-      expect(answer.body.current).toEqual({ id: batch.id, quantityOnBoard: winner.quantityOnBoard, version: winner.version });
+      expect(answer.body.batch).toEqual({ id: batch.id, quantityOnBoard: winner.quantityOnBoard, version: winner.version });
       expect(answer.body.message).toBe(
         `This batch was changed by someone else while you were editing: it now has ${winner.quantityOnBoard} on board. Check the new quantity and enter your change again.`,
       );
@@ -160,7 +160,7 @@ describe('an absolute count with the version it was read at', () => {
     expect((await call('POST', `/api/vessels/${vesselId}/inventory/${batch.id}/usage`, usage(2))).status).toBe(201);
     const stale = await call('PATCH', `/api/vessels/${vesselId}/inventory/${batch.id}`, { quantityOnBoard: 15, version: batch.version });
     expect(stale.status).toBe(409);
-    expect(stale.body.current).toMatchObject({ quantityOnBoard: 18 });
+    expect(stale.body.batch).toMatchObject({ quantityOnBoard: 18 });
     expect((await streamOf(vesselId)).filter((e) => e.type === 'BatchAdjusted')).toHaveLength(0);
   });
 

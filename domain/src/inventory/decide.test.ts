@@ -189,7 +189,7 @@ describe('a count against the version it was read at', () => {
     } catch (e) {
       expect((e as DomainError).kind).toBe('conflict');
       expect((e as DomainError).message).toContain('it now has 40 on board');
-      expect((e as DomainError).current).toEqual({ id: b1, quantityOnBoard: 40, version: 1 });
+      expect((e as DomainError).current).toEqual({ batch: { id: b1, quantityOnBoard: 40, version: 1 } });
     }
   });
 

@@ -136,9 +136,7 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
       checkQuantity(newQuantity);
       if (command.expectedVersion !== undefined && command.expectedVersion !== batch.version) {
         throw new DomainError('conflict', staleBatchMessage(batch.quantity), {}, [], {
-          id: batch.batchId,
-          quantityOnBoard: batch.quantity,
-          version: batch.version,
+          batch: { id: batch.batchId, quantityOnBoard: batch.quantity, version: batch.version },
         });
       }
       // Saving the quantity it already has is not a fact worth recording, unless it was a count

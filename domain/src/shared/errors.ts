@@ -18,9 +18,10 @@ export class DomainError extends Error {
     public readonly details: readonly object[] = [],
     /**
      * For a conflict with a newer state than the request was made against (a stale version): that
-     * state, answered as `current`, so the client shows it and lets the user redo their change.
+     * state, named (e.g. `{ batch: { quantityOnBoard, version } }`) and answered beside the message,
+     * so the client shows it and lets the user redo their change.
      */
-    public readonly current?: object,
+    public readonly current?: Record<string, object>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -2,6 +2,7 @@ import { rebuildReadModels } from '@medchest/projections';
 import { isSealed, personalDataOpener } from '@medchest/projections/personal-data/vault';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUser, suspendUser } from '../commands/users';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
@@ -84,6 +85,16 @@ describe('deleting a user keeps the history honest', () => {
     const suspendSelf = await t.send('PATCH', `/api/admin/users/${self}/suspend`, admin);
     expect(suspendSelf.statusCode).toBe(400);
     expect(suspendSelf.json()).toMatchObject({ message: 'You cannot suspend your own account' });
+  });
+
+  it('the last active admin can be neither deleted nor suspended, whoever asks', async () => {
+    const self = ((await t.send('GET', '/api/auth/user', admin)).json() as { id: string }).id;
+    // Through HTTP only another admin could ask, and then this one is not the last: the rule is
+    // the command's, checked here with a caller that is not an admin (a script, the system).
+    const system = { userId: null, correlationId: 'test', now: new Date() };
+    await expect(deleteUser(t.deps, self, system)).rejects.toThrow('You cannot delete the last administrator');
+    await expect(suspendUser(t.deps, self, system)).rejects.toThrow('You cannot suspend the last administrator');
+    expect(((await t.send('GET', '/api/auth/user', admin)).json() as { status: string }).status).toBe('active');
   });
 
   it('after the delete, and after rebuilding every read model, the person is in no table; what they did stays as "Deleted user"', async () => {

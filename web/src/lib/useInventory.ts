@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import type { BulkImportItem, BulkImportResult } from '@medchest/domain';
-import { apiJson } from './api';
+import { ApiError, apiJson } from './api';
 import { refreshKeys } from './queryClient';
 import { inventoryChangeKeys, queryKeys } from './queryKeys';
 import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
@@ -37,9 +37,14 @@ export function useInventoryBatches(vesselId: string) {
 export function useUpdateBatchQuantity(vesselId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ batchId, quantityOnBoard }: { batchId: string; quantityOnBoard: number }) =>
-      apiJson<BatchAnswer>('PATCH', `/api/vessels/${vesselId}/inventory/${batchId}`, { quantityOnBoard }),
+    // The version the count was read at: a change made meanwhile answers 409 instead of being lost.
+    mutationFn: ({ batchId, quantityOnBoard, version }: { batchId: string; quantityOnBoard: number; version: number }) =>
+      apiJson<BatchAnswer>('PATCH', `/api/vessels/${vesselId}/inventory/${batchId}`, { quantityOnBoard, version }),
     onSuccess: () => refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow),
+    // A stale count: fetch the chest as it is now, so the row shows the new figure and version.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) return refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow);
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { BATCH_QUANTITY_UPDATED_TOAST, BATCH_QUANTITY_UPDATE_FAILED_TOAST, batchQuantityPatchSchema } from '@medchest/domain';
 import { Button } from '../../components/ui/Button';
 import { EditIcon } from '../../components/ui/icons';
+import { ApiError, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { BatchAnswer } from '@medchest/domain';
@@ -32,13 +33,18 @@ export function BatchRow({ vesselId, batch, readOnly }: { vesselId: string; batc
       return;
     }
     update.mutate(
-      { batchId: batch.id, quantityOnBoard: parsed.data },
+      { batchId: batch.id, quantityOnBoard: parsed.data, version: batch.version },
       {
         onSuccess: () => {
           setEditing(false);
           notifySuccess(BATCH_QUANTITY_UPDATED_TOAST);
         },
-        onError: (e) => notifyError(e, BATCH_QUANTITY_UPDATE_FAILED_TOAST),
+        onError: (e) => {
+          // Someone changed the batch since it was read: the row now shows the figure on record
+          // (refetched), the form stays open with what was typed, and Save again counts against it.
+          if (e instanceof ApiError && e.status === 409) setError(serverMessage(e) ?? BATCH_QUANTITY_UPDATE_FAILED_TOAST);
+          notifyError(e, BATCH_QUANTITY_UPDATE_FAILED_TOAST);
+        },
       },
     );
   };

@@ -106,7 +106,10 @@ describe('report decider', () => {
 describe('report events', () => {
   it('live on one stream per report, at version 1', () => {
     expect(reportStreamId('r1')).toBe('report-r1');
-    expect(reportEventDefinitions.map((d) => [d.type, d.version])).toEqual([['AuditReportGenerated', 1]]);
+    expect(reportEventDefinitions.map((d) => [d.type, d.version])).toEqual([
+      ['AuditReportGenerated', 1],
+      ['ReportGenerated', 1],
+    ]);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // The API (command-api) listens on 5000 and serves web/dist in production; during development
 // Vite serves the app and forwards every /api call there, cookies included.
@@ -8,7 +9,7 @@ const api = { '/api': { target: process.env.MEDCHEST_API_URL ?? 'http://localhos
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

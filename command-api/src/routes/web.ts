@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 export const WEB_NOT_BUILT =
   'The web app is not built (web/dist is missing). Run `npm run build:web` (npm start does it for you) and restart.';
 
+/** Hashed build files: their URL changes whenever their content does. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serve the built web app. Client routes (anything not under /api that is not a file) get
  * index.html so react-router can take over; unknown /api paths get a JSON 404.
@@ -16,7 +19,21 @@ export const isWebAppBuilt = (webDist: string): boolean => existsSync(path.join(
 export async function registerWebApp(app: FastifyInstance, webDist: string | false): Promise<void> {
   const built = webDist !== false && isWebAppBuilt(webDist);
   if (built) {
-    await app.register(fastifyStatic, { root: webDist, index: 'index.html', wildcard: true });
+    const assets = path.join(path.resolve(webDist), 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: 'index.html',
+      wildcard: true,
+      // The build writes .br and .gz copies (web/precompress.ts): the smaller one the browser
+      // accepts is sent as it is, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        // Vite names every file under assets/ by its content's hash: a changed file is a new URL,
+        // so browsers may keep these for good. Everything else (the pages, the icon) is asked
+        // again each time and costs a 304 when unchanged, so a release is seen at once.
+        reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+      },
+    });
   } else if (webDist !== false) {
     app.log.warn(WEB_NOT_BUILT);
   }

@@ -20,7 +20,7 @@ import {
   type ReportVesselFacts,
   type VesselScope,
 } from '@medchest/domain';
-import { comparePositions, LOG_START, type LogPosition, type RecordedEvent } from '@medchest/eventstore';
+import { comparePositions, LOG_START, type LogPosition } from '@medchest/eventstore';
 import { newId } from '../ids';
 import { isVesselInScope } from '../readModels';
 import type { AppDeps, CommandContext } from './context';
@@ -41,7 +41,7 @@ export async function generateReport(deps: AppDeps, context: CommandContext, sco
   for (const vesselId of vesselIds) if (!(await isVesselInScope(deps.db, scope, vesselId))) throw vesselNotFound();
   const period = periodOf(request, today);
   const read = await Promise.all(vesselIds.map((vesselId) => vesselFactsAt(deps, vesselId, period)));
-  const logPosition = read.reduce<LogPosition>((latest, { position }) => (comparePositions(position, latest) > 0 ? position : latest), LOG_START);
+  const logPosition = latestOf(read.map(({ position }) => position));
   const report = buildReport(
     request.reportType,
     read.map(({ facts }) => facts),
@@ -86,17 +86,16 @@ async function vesselFactsAt(deps: AppDeps, vesselId: string, period: ReportPeri
         : null,
       usage: inventory.flatMap(usageOf),
     },
-    position: latestPosition([...vesselRecorded, ...inventoryRecorded]),
+    position: latestOf([...vesselRecorded, ...inventoryRecorded].map((event) => event.position)),
   };
 }
 
 /** A use of stock recorded on the chest, for Usage Analytics. */
 function usageOf(event: InventoryEvent): ReportUsage[] {
-  // TODO(usage): BatchUsageRecorded lands with the stock-versions change.
-  void event;
-  return [];
+  return event.type === 'BatchUsageRecorded' ? [{ usageDate: event.data.usageDate, scaleId: event.data.scaleId, quantityUsed: event.data.quantityUsed }] : [];
 }
 
-function latestPosition(events: readonly RecordedEvent[]): LogPosition {
-  return events.reduce<LogPosition>((latest, event) => (comparePositions(event.position, latest) > 0 ? event.position : latest), LOG_START);
+/** The latest of some log positions (LOG_START for none). */
+function latestOf(positions: readonly LogPosition[]): LogPosition {
+  return positions.reduce<LogPosition>((latest, position) => (comparePositions(position, latest) > 0 ? position : latest), LOG_START);
 }

@@ -139,6 +139,22 @@ describe('generating reports', () => {
     expect(report.data.summary).toMatchObject({ notIssuedCertificates: 1, validCertificates: 0 });
   });
 
+  it('usage analytics: the uses recorded in the period, per vessel and item', async () => {
+    const batches = (await send('GET', `/api/vessels/${vesselOne}/inventory`, manager)).json() as { id: string; scaleId: string }[];
+    const imgs01 = batches.find((batch) => batch.scaleId === 'IMGS01')!;
+    for (const quantityUsed of [3, 4]) {
+      const used = await send('POST', `/api/vessels/${vesselOne}/inventory/${imgs01.id}/usage`, manager, { quantityUsed, reason: 'Burns', usageDate: inDays(-2) });
+      expect(used.statusCode).toBe(201);
+    }
+    // Outside the last 30 days: not in the report.
+    await send('POST', `/api/vessels/${vesselOne}/inventory/${imgs01.id}/usage`, manager, { quantityUsed: 1, reason: 'Old', usageDate: inDays(-45) });
+    const report = (await generate({ reportType: 'usage_analytics', vesselIds: [vesselOne, vesselTwo], dateRange: 'last-30' })).json() as Report;
+    const { header, rows } = table((await csvOf(report)).cells);
+    expect(header).toEqual(['Vessel', 'IMO Number', 'Scale ID', 'Item', 'Times Used', 'Quantity Used', 'Last Used']);
+    expect(rows).toEqual([['Report Alpha', 'RPT00001', 'IMGS01', expect.any(String), '2', '7', inDays(-2)]]);
+    expect(report.data.summary).toEqual({ usageEntries: 2, quantityUsed: 7, vesselsWithUsage: 1 });
+  });
+
   it('the same report twice from the same log position is the same file, CSV and PDF', async () => {
     const body = { reportType: 'compliance_summary', vesselIds: [vesselOne, vesselTwo], dateRange: 'last-30' };
     const first = (await generate(body)).json() as Report;

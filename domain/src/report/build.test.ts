@@ -24,7 +24,7 @@ function vessel(name: string, overrides: Partial<ReportVesselFacts> = {}): Repor
   };
 }
 
-const batch = (scaleId: string, batchNumber: number, quantity: number, expiryDate: string) => ({ batchId: `${scaleId}-${batchNumber}`, vesselId: 'v', scaleId, batchNumber, quantity, expiryDate });
+const batch = (scaleId: string, batchNumber: number, quantity: number, expiryDate: string) => ({ batchId: `${scaleId}-${batchNumber}`, vesselId: 'v', scaleId, batchNumber, quantity, expiryDate, version: 0 });
 
 describe('generated reports', () => {
   it('usage analytics: the uses inside the period, per vessel and item, in name order', () => {

@@ -41,7 +41,6 @@ export {
   listVesselHistory,
   listVesselHistoryTypes,
   listVesselStreams,
-  refreshChests,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
 export type { HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';

@@ -1,7 +1,6 @@
 import { vesselScopeKey, type VesselScope } from '@medchest/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from './db';
-import { hasStaleChests } from './medical-chest/refresh';
 
 /**
  * A fleet-wide answer (the fleet compliance list, the dashboard stats) kept in memory, serialized,
@@ -12,13 +11,12 @@ import { hasStaleChests } from './medical-chest/refresh';
  * An answer is served again only while
  * - it is asked for the same day (`key`: the day, or whatever the answer's rules read of the clock),
  * - and none of the projections it reads has committed since: their checkpoint rows (position and
- *   updated_at) are read before each answer, one indexed read, the same cost as the chest refresh
- *   check it replaces. Every batch a projection applies moves its checkpoint in the same transaction
- *   as its rows, and a rebuild's reset moves updated_at, so no change of rows goes unseen.
- * The one change that moves no checkpoint is a chest evaluated again because its day has come
- * (refreshChests): answers are computed after the refresh, and kept only if no chest was still
- * stale for the day then (one being evaluated by another transaction is skipped by the refresh);
- * once every chest holds for the day, only an event can change them.
+ *   updated_at) are read before each answer, one indexed read. Every batch a projection applies
+ *   moves its checkpoint in the same transaction as its rows, and a rebuild's reset moves
+ *   updated_at, so no change of rows goes unseen.
+ * The one write that moves no checkpoint is the daily scan storing a chest evaluated again because
+ * its day has come (refreshChests): it stores what the reads already answered for that day, as
+ * they evaluate such a chest in memory (medical-chest/current.ts), so a kept answer stays right.
  *
  * The checkpoints are read before the answer is computed, so a batch committing in between makes
  * the kept answer newer than its key, never older: the next read sees the new checkpoint and
@@ -32,7 +30,7 @@ import { hasStaleChests } from './medical-chest/refresh';
 export interface ReadCache {
   /**
    * The JSON of `compute()`'s answer for this day: kept from an earlier call when nothing it reads
-   * has changed, otherwise computed (its queries refresh the chests stale for `today` first).
+   * has changed, otherwise computed.
    */
   get(day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
 }
@@ -50,11 +48,8 @@ export function createReadCache(db: Kysely<ReadModelDb>, projections: readonly s
       let pending = computing.get(key);
       if (!pending) {
         pending = (async () => {
-          // The queries refresh the chests stale for `today` themselves (listFleetCompliance,
-          // getDashboardStats); whatever a compute does, an answer is only kept when no chest is
-          // left stale for the day after it.
           const json = JSON.stringify(await compute());
-          if (!(await hasStaleChests(db, today))) kept = { key, json };
+          kept = { key, json };
           return json;
         })().finally(() => computing.delete(key));
         computing.set(key, pending);

@@ -1,8 +1,8 @@
-import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES, type DashboardStats, type VesselScope } from '@medchest/domain';
+import { certificateNeedsAttention, countsAsCompliant, isoToday, VESSEL_STATUSES, type DashboardStats, type VesselScope, type VesselStatus } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { refreshChests } from '../medical-chest/refresh';
+import { chestsOn, evaluationHoldsSql } from '../medical-chest/current';
 
 export type { DashboardStats } from '@medchest/domain';
 
@@ -11,19 +11,24 @@ export type { DashboardStats } from '@medchest/domain';
  * vessel status, plus the distinct certificate expiry dates with how many vessels have each, so the
  * badge rule is applied by the domain's `certificateNeedsAttention` (one rule, one place) over a
  * handful of dates, not per vessel. Which statuses count as compliant is the domain's rule too.
- * Chests whose stored evaluation does not hold for today are evaluated again first.
+ * A chest whose stored evaluation does not hold for today comes back by its id instead, and is
+ * evaluated in memory (chestsOn): nothing is written.
  */
 export async function getDashboardStats(db: Kysely<ReadModelDb>, today: Date, scope: VesselScope): Promise<DashboardStats> {
-  await refreshChests(db, isoToday(today));
+  const day = isoToday(today);
   const inScope = vesselInScope(scope, sql.ref('v.id'));
-  const { rows } = await sql<{ kind: string; expiry: string | null; n: string; critical: string | null; expiring: string | null; batches: string | null }>`
-    SELECT 'total' AS kind, NULL::date AS expiry, count(*) AS n, NULL::bigint AS critical, NULL::bigint AS expiring, NULL::bigint AS batches
+  const holds = evaluationHoldsSql(day, 'c');
+  const { rows } = await sql<{ kind: string; expiry: string | null; n: string; critical: string | null; expiring: string | null; batches: string | null; vessel_id: string | null }>`
+    SELECT 'total' AS kind, NULL::date AS expiry, count(*) AS n, NULL::bigint AS critical, NULL::bigint AS expiring, NULL::bigint AS batches, NULL::text AS vessel_id
     FROM vessels v WHERE ${inScope}
     UNION ALL
-    SELECT c.status, NULL, count(*), sum(c.critical_items), sum(c.expiring_batches), sum(c.batches_on_board)
-    FROM chest_vessels c JOIN vessels v ON v.id = c.vessel_id WHERE ${inScope} GROUP BY c.status
+    SELECT c.status, NULL, count(*), sum(c.critical_items), sum(c.expiring_batches), sum(c.batches_on_board), NULL
+    FROM chest_vessels c JOIN vessels v ON v.id = c.vessel_id WHERE ${inScope} AND ${holds} GROUP BY c.status
     UNION ALL
-    SELECT 'expiry', e.expiry, count(*), NULL, NULL, NULL FROM (
+    SELECT 'stale', NULL, 1, NULL, NULL, NULL, c.vessel_id
+    FROM chest_vessels c JOIN vessels v ON v.id = c.vessel_id WHERE ${inScope} AND NOT ${holds}
+    UNION ALL
+    SELECT 'expiry', e.expiry, count(*), NULL, NULL, NULL, NULL FROM (
       SELECT coalesce(v.medical_chest_certificate_expiry, v.certificate_expiry) AS expiry FROM vessels v WHERE ${inScope}
     ) e WHERE e.expiry IS NOT NULL GROUP BY e.expiry
   `.execute(db);
@@ -36,17 +41,21 @@ export async function getDashboardStats(db: Kysely<ReadModelDb>, today: Date, sc
     expiringItems: 0,
   };
   const statuses: readonly string[] = VESSEL_STATUSES;
+  const chestFigures = (status: VesselStatus, n: number, critical: number, expiring: number, batches: number) => {
+    if (countsAsCompliant(status)) stats.compliantVessels += n;
+    stats.criticalAlerts += critical;
+    stats.expiringItems += expiring;
+    stats.totalInventoryItems += batches;
+  };
+  const stale: string[] = [];
   for (const row of rows) {
     const n = Number(row.n);
     if (row.kind === 'total') stats.totalVessels = n;
     else if (row.kind === 'expiry') {
       if (certificateNeedsAttention(row.expiry, today)) stats.expiringCertificates += n;
-    } else if (statuses.includes(row.kind)) {
-      if (countsAsCompliant(row.kind as (typeof VESSEL_STATUSES)[number])) stats.compliantVessels += n;
-      stats.criticalAlerts += Number(row.critical);
-      stats.expiringItems += Number(row.expiring);
-      stats.totalInventoryItems += Number(row.batches);
-    }
+    } else if (row.kind === 'stale') stale.push(row.vessel_id!);
+    else if (statuses.includes(row.kind)) chestFigures(row.kind as VesselStatus, n, Number(row.critical), Number(row.expiring), Number(row.batches));
   }
+  for (const chest of (await chestsOn(db, stale, day)).values()) chestFigures(chest.status, 1, chest.criticalItems, chest.expiringBatches, chest.batchesOnBoard);
   return stats;
 }

@@ -2,7 +2,7 @@ import type { FleetComplianceItem, VesselScope, VesselStatus } from '@medchest/d
 import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { refreshChests } from '../medical-chest/refresh';
+import { chestsOn, evaluationHolds } from '../medical-chest/current';
 
 export type { FleetComplianceItem } from '@medchest/domain';
 
@@ -12,20 +12,30 @@ export type { FleetComplianceItem } from '@medchest/domain';
  */
 const NOT_YET_EVALUATED: VesselStatus = 'Critical';
 
-/** One item per live vessel of the scope, sorted by vessel name, with its chest as it stands on `today` (YYYY-MM-DD). */
+/**
+ * One item per live vessel of the scope, sorted by vessel name, with its chest as it stands on
+ * `today` (YYYY-MM-DD): the stored evaluation where it holds for `today`, the others evaluated in
+ * memory (chestsOn, nothing written).
+ */
 export async function listFleetCompliance(db: Kysely<ReadModelDb>, today: string, scope: VesselScope): Promise<FleetComplianceItem[]> {
-  await refreshChests(db, today);
   const rows = await db
     .selectFrom('fleet_compliance as f')
     .leftJoin('chest_vessels as c', 'c.vessel_id', 'f.id')
     .selectAll('f')
-    .select(['c.status', 'c.critical_items', 'c.low_stock_items', 'c.expiring_batches'])
+    .select(['c.status', 'c.critical_items', 'c.low_stock_items', 'c.expiring_batches', 'c.evaluated_on', 'c.next_change_on'])
     .where(vesselInScope(scope, 'f.id'))
     .orderBy(sql`lower(f.vessel_name)`)
     .orderBy('f.vessel_name')
     .orderBy('f.id')
     .execute();
-  return rows.map((row) => ({
+  const stale = rows.filter((row) => row.evaluated_on !== null && !evaluationHolds({ evaluated_on: row.evaluated_on, next_change_on: row.next_change_on }, today));
+  const current = await chestsOn(db, stale.map((row) => row.id), today);
+  return rows.map((stored) => {
+    const chest = current.get(stored.id);
+    const row = chest
+      ? { ...stored, status: chest.status, critical_items: chest.criticalItems, low_stock_items: chest.lowStockItems, expiring_batches: chest.expiringBatches }
+      : stored;
+    return {
     id: row.id,
     vesselName: row.vessel_name,
     imoNumber: row.imo_number,
@@ -39,5 +49,6 @@ export async function listFleetCompliance(db: Kysely<ReadModelDb>, today: string
     criticalItems: row.critical_items ?? 0,
     lowStockItems: row.low_stock_items ?? 0,
     expiringItems: row.expiring_batches ?? 0,
-  }));
+    };
+  });
 }

@@ -21,7 +21,7 @@ import type { ChestVesselsTable, VolumeRequirementsTable } from './migration';
 /**
  * A vessel's chest evaluated for one day: every rule is the domain's (evaluateChest, the row
  * shape, nextStandingChange); this module only reads the inputs from the tables and writes the
- * results back. Shared by the projection (after events) and the refresh (when a day has come).
+ * results back (the writers) or hands them to a read (chestsOn, nothing stored).
  */
 
 export type ScaleItems = Pick<Scale, 'items'>;
@@ -89,24 +89,42 @@ export async function loadChestBatches(db: Kysely<ReadModelDb>, vesselIds: reado
   return byVessel;
 }
 
+/** One live vessel's stored chest row with its evaluation for a day. */
+export interface EvaluatedChest {
+  vessel: Selectable<ChestVesselsTable>;
+  evaluation: ChestEvaluation;
+}
+
 /**
- * Evaluate these vessels on `today` from the tables as they stand (inside the caller's
- * transaction when there is one) and store the results. Vessels without a chest_vessels row (not
- * live) are skipped. A vessel whose assigned scale is unknown keeps the shipped scale's rules.
+ * Evaluate these vessels on `today` from the tables as they stand (inside the caller's transaction
+ * when there is one), in memory: nothing is written. Vessels without a chest_vessels row (not live)
+ * are left out. A vessel whose assigned scale is unknown keeps the shipped scale's rules. The one
+ * evaluation both the writers (evaluateAndStore) and the reads (chestsOn) use.
  */
-export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string): Promise<void> {
-  if (vesselIds.length === 0) return;
+export async function evaluateChests(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string): Promise<EvaluatedChest[]> {
+  if (vesselIds.length === 0) return [];
   const vessels = await db.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', vesselIds).execute();
-  if (vessels.length === 0) return;
+  if (vessels.length === 0) return [];
   const ids = vessels.map((v) => v.vessel_id);
   const [scales, batches] = await Promise.all([loadScales(db, [...vessels.map((v) => v.scale_id), null]), loadChestBatches(db, ids)]);
+  return vessels.map((vessel) => {
+    const scale = scales.get(vessel.scale_id) ?? scales.get(null)!;
+    return { vessel, evaluation: evaluateVesselChest(scale, profileOfRow(vessel), batches.get(vessel.vessel_id) ?? [], today) };
+  });
+}
+
+/**
+ * Evaluate these vessels on `today` (evaluateChests) and store the results: used only by the
+ * writers of the chest tables, the projection (after events) and the daily expiry scan.
+ */
+export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string): Promise<void> {
+  const evaluated = await evaluateChests(db, vesselIds, today);
+  if (evaluated.length === 0) return;
 
   const summaries: Partial<Insertable<ChestVesselsTable>>[] = [];
   const rows: Insertable<VolumeRequirementsTable>[] = [];
   const counts: { vessel_id: string; n: number }[] = [];
-  for (const vessel of vessels) {
-    const scale = scales.get(vessel.scale_id) ?? scales.get(null)!;
-    const evaluation = evaluateVesselChest(scale, profileOfRow(vessel), batches.get(vessel.vessel_id) ?? [], today);
+  for (const { vessel, evaluation } of evaluated) {
     const digest = answerDigest(JSON.stringify(evaluation.rows));
     summaries.push({
       vessel_id: vessel.vessel_id,

@@ -109,7 +109,7 @@ describe('the medical chest read models', () => {
     expect(row!.low_stock_items).toBeGreaterThan(0);
   });
 
-  it('an evaluation whose day has passed is made again before a read, and the figures follow', async () => {
+  it('an evaluation whose day has passed is made again in memory by a read, which stores nothing; the daily scan stores it', async () => {
     const log = createFakeLog();
     const [first] = required;
     await t.project([
@@ -122,12 +122,46 @@ describe('the medical chest read models', () => {
 
     // Ten days on the batch is within 60 days of expiry; seventy-one days on it has expired.
     const in10 = new Date(`${day(10)}T08:00:00Z`);
+    const stored = await chestRow(A);
     expect((await getDashboardStats(t.db, in10, ALL_VESSELS)).expiringItems).toBe(1);
+    expect((await listFleetCompliance(t.db, day(10), ALL_VESSELS))[0]).toMatchObject({ complianceStatus: 'Expiring Soon', expiringItems: 1 });
+    expect((await getVolumeRequirements(t.db, A, day(10)))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ complianceStatus: 'compliant', expiringSoon: true });
+    // Reads read: the stored evaluation is as the projection left it.
+    expect(await chestRow(A)).toEqual(stored);
+    // The daily scan is the writer of a day that has come.
+    expect(await refreshChests(t.db, day(10))).toBe(1);
     expect(await chestRow(A)).toMatchObject({ status: 'Expiring Soon', evaluated_on: day(10), next_change_on: day(71) });
     expect((await listFleetCompliance(t.db, day(71), ALL_VESSELS))[0]).toMatchObject({ complianceStatus: 'Critical', criticalItems: 1, expiringItems: 0 });
     expect((await getVolumeRequirements(t.db, A, day(71)))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ actualQuantity: 0, complianceStatus: 'critical' });
+    expect(await listCriticalItems(t.db, day(71), ALL_VESSELS)).toEqual([expect.objectContaining({ vesselId: A, scaleId: first.scaleId })]);
+    expect(await listCriticalItems(t.db, day(10), ALL_VESSELS)).toEqual([]);
+    const kept = new Map<string, VolumeRequirementsAnswer>();
+    const answer = await getVolumeRequirementsAnswer(t.db, A, day(71), { get: (d) => kept.get(d), remember: (a) => void kept.set(a.digest, a) });
+    expect(JSON.parse(answer!.json)).toEqual(await getVolumeRequirements(t.db, A, day(71)));
+    expect(await chestRow(A)).toMatchObject({ evaluated_on: day(10), next_change_on: day(71) });
     // Asked for an earlier day again, it answers for that day.
     expect((await getVolumeRequirements(t.db, A, TODAY))?.find((r) => r.scaleId === first.scaleId)).toMatchObject({ complianceStatus: 'compliant', expiringSoon: false });
+  });
+
+  it('a read of a day that has come follows the events recorded since, as long as that day is not stored', async () => {
+    const log = createFakeLog();
+    const [first, second] = required;
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      ...stockingEvents(A, profile, { expiryDate: FAR, except: [first.scaleId, second.scaleId] }).map((e) => log.record(e)),
+      log.record({ type: 'BatchAdded', data: { batchId: 'x', vesselId: A, scaleId: first.scaleId, batchNumber: 1, quantity: first.amount, expiryDate: day(70) } }),
+      log.record({ type: 'BatchAdded', data: { batchId: 'y', vesselId: A, scaleId: second.scaleId, batchNumber: 1, quantity: second.amount, expiryDate: day(70) } }),
+    ]);
+    const statusOn10 = async () => (await listFleetCompliance(t.db, day(10), ALL_VESSELS))[0].complianceStatus;
+    expect(await statusOn10()).toBe('Expiring Soon');
+    expect(await statusOn10()).toBe('Expiring Soon');
+    // The projection evaluates for its own day (today), so day 10 is still not stored: the read
+    // evaluates again, with the batch gone.
+    await t.project([log.record({ type: 'BatchRemoved', data: { batchId: 'x', vesselId: A, scaleId: first.scaleId } })]);
+    expect(await chestRow(A)).toMatchObject({ status: 'Critical', evaluated_on: TODAY, next_change_on: day(10) });
+    expect(await statusOn10()).toBe('Critical');
+    expect(await listCriticalItems(t.db, day(10), ALL_VESSELS)).toEqual([expect.objectContaining({ vesselId: A, scaleId: first.scaleId })]);
+    expect((await getDashboardStats(t.db, new Date(`${day(10)}T08:00:00Z`), ALL_VESSELS)).criticalAlerts).toBe(1);
   });
 
   it('fleet figures: compliant vessels, critical alerts, expiring items and batches on board', async () => {

@@ -3,20 +3,21 @@ import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
+import { chestsOn, evaluationHolds, staleChests } from './current';
 import { answerDigest, toVolumeRequirementRow } from './evaluate';
-import { evaluationHolds, refreshChests } from './refresh';
 
 /**
  * A vessel's volume requirements for `today`, in the scale's order; undefined when the vessel is
- * not live. Evaluated again first if its stored evaluation does not hold for `today`.
+ * not live. The stored rows when its stored evaluation holds for `today`, else evaluated in memory.
  */
 export async function getVolumeRequirements(db: Kysely<ReadModelDb>, vesselId: string, today: string): Promise<VolumeRequirementRow[] | undefined> {
-  await refreshChests(db, today, [vesselId]);
   const [vessel, rows] = await Promise.all([
-    db.selectFrom('chest_vessels').select('vessel_id').where('vessel_id', '=', vesselId).executeTakeFirst(),
+    db.selectFrom('chest_vessels').select(['evaluated_on', 'next_change_on']).where('vessel_id', '=', vesselId).executeTakeFirst(),
     db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute(),
   ]);
-  return vessel ? rows.map(toVolumeRequirementRow) : undefined;
+  if (!vessel) return undefined;
+  if (evaluationHolds(vessel, today)) return rows.map(toVolumeRequirementRow);
+  return (await chestsOn(db, [vesselId], today)).get(vesselId)?.rows;
 }
 
 /** A volume requirements answer as JSON text, named by the digest of that text. */
@@ -38,22 +39,31 @@ export async function getVolumeRequirementsAnswer(
   today: string,
   known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void },
 ): Promise<VolumeRequirementsAnswer | undefined> {
-  const evaluation = () =>
-    db.selectFrom('chest_vessels').select(['rows_digest', 'evaluated_on', 'next_change_on']).where('vessel_id', '=', vesselId).executeTakeFirst();
-  let row = await evaluation();
+  const row = await db
+    .selectFrom('chest_vessels')
+    .select(['rows_digest', 'evaluated_on', 'next_change_on'])
+    .where('vessel_id', '=', vesselId)
+    .executeTakeFirst();
   if (!row) return undefined;
   if (!evaluationHolds(row, today)) {
-    await refreshChests(db, today, [vesselId]);
-    row = await evaluation();
-    if (!row) return undefined;
+    // Its day has come and the scan has not stored it yet: the rows evaluated for today, in memory.
+    const rows = (await chestsOn(db, [vesselId], today)).get(vesselId)?.rows;
+    if (!rows) return undefined;
+    return rememberAnswer(JSON.stringify(rows), known);
   }
   const kept = known.get(row.rows_digest);
   if (kept) return kept;
   const rows = await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute();
-  const json = JSON.stringify(rows.map(toVolumeRequirementRow));
   // Named by what was read, not by the digest read before it: an evaluation committed in between
   // gives newer rows, which are then kept under their own digest.
-  const answer = { digest: answerDigest(json), json };
+  return rememberAnswer(JSON.stringify(rows.map(toVolumeRequirementRow)), known);
+}
+
+function rememberAnswer(json: string, known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void }): VolumeRequirementsAnswer {
+  const digest = answerDigest(json);
+  const kept = known.get(digest);
+  if (kept) return kept;
+  const answer = { digest, json };
   known.remember(answer);
   return answer;
 }
@@ -100,19 +110,31 @@ export interface CriticalItem {
   requirement: string;
 }
 
-/** Every critical item of the fleet on `today`, by vessel name then the scale's order. */
+/**
+ * Every critical item of the fleet on `today`, by vessel name then the scale's order: the stored
+ * rows of the chests whose evaluation holds for `today`, and those of the others evaluated in
+ * memory (chestsOn), merged and ordered by PostgreSQL so both sort alike.
+ */
 export async function listCriticalItems(db: Kysely<ReadModelDb>, today: string, scope: VesselScope): Promise<CriticalItem[]> {
-  await refreshChests(db, today);
-  const rows = await db
-    .selectFrom('volume_requirements as r')
-    .innerJoin('vessels as v', 'v.id', 'r.vessel_id')
-    .select(['r.vessel_id', 'v.vessel_name', 'r.scale_id', 'r.scale_description', 'r.requirement'])
-    .where('r.compliance_status', '=', 'critical')
-    .where(vesselInScope(scope, 'r.vessel_id'))
-    .orderBy(sql`lower(v.vessel_name)`)
-    .orderBy('r.vessel_id')
-    .orderBy('r.position')
-    .execute();
+  const stale = (await staleChests(db, today).where(vesselInScope(scope, 'vessel_id')).execute()).map((r) => r.vessel_id);
+  const evaluated: { vessel_id: string; position: number; scale_id: string; scale_description: string; requirement: string }[] = [];
+  for (const [vesselId, chest] of await chestsOn(db, stale, today)) {
+    chest.rows.forEach((row, position) => {
+      if (row.complianceStatus === 'critical')
+        evaluated.push({ vessel_id: vesselId, position, scale_id: row.scaleId, scale_description: row.scaleDescription, requirement: row.requirement });
+    });
+  }
+  const { rows } = await sql<{ vessel_id: string; vessel_name: string; scale_id: string; scale_description: string; requirement: string }>`
+    SELECT u.vessel_id, u.vessel_name, u.scale_id, u.scale_description, u.requirement FROM (
+      SELECT r.vessel_id, v.vessel_name, r.scale_id, r.scale_description, r.requirement, r.position
+        FROM volume_requirements r JOIN vessels v ON v.id = r.vessel_id
+       WHERE r.compliance_status = 'critical' AND ${vesselInScope(scope, 'r.vessel_id')} AND r.vessel_id <> ALL(${stale}::text[])
+      UNION ALL
+      SELECT e.vessel_id, v.vessel_name, e.scale_id, e.scale_description, e.requirement, e.position
+        FROM jsonb_to_recordset(${JSON.stringify(evaluated)}::jsonb) AS e(vessel_id text, position integer, scale_id text, scale_description text, requirement text)
+        JOIN vessels v ON v.id = e.vessel_id
+    ) u
+    ORDER BY lower(u.vessel_name), u.vessel_id, u.position`.execute(db);
   return rows.map((r) => ({
     vesselId: r.vessel_id,
     vesselName: r.vessel_name,

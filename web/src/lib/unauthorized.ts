@@ -16,7 +16,25 @@ export function redirectToLogin(): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   if (redirecting) return;
   redirecting = true;
-  setTimeout(() => {
-    window.location.href = SERVER_LOGIN_URL;
-  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  afterNextPaint(() => {
+    setTimeout(() => {
+      window.location.href = SERVER_LOGIN_URL;
+    }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  });
+}
+
+/**
+ * Run `then` once the toast has been painted, so the 500 ms are 500 ms the user can read it even
+ * when a busy browser renders late (two animation frames: the second starts after the first paint).
+ * A tab in the background gets no frames: a plain timer is the fallback.
+ */
+function afterNextPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  requestAnimationFrame(() => requestAnimationFrame(once));
+  setTimeout(once, 250);
 }

@@ -27,6 +27,7 @@ export * from './compliance/index';
 export * from './inventory/index';
 export * from './scale-events/index';
 export * from './report/index';
+export * from './psc-pack/index';
 export * from './order/index';
 export * from './activity/index';
 export * from './shared/csvExport';

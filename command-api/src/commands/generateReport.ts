@@ -15,7 +15,6 @@ import {
   vesselStreamId,
   type GeneratedReport,
   type InventoryEvent,
-  type ReportPeriod,
   type ReportUsage,
   type ReportVesselFacts,
   type VesselScope,
@@ -40,7 +39,13 @@ export async function generateReport(deps: AppDeps, context: CommandContext, sco
   // A vessel outside the scope is answered like one that does not exist.
   for (const vesselId of vesselIds) if (!(await isVesselInScope(deps.db, scope, vesselId))) throw vesselNotFound();
   const period = periodOf(request, today);
-  const read = await Promise.all(vesselIds.map((vesselId) => vesselFactsAt(deps, vesselId, period)));
+  const read = await Promise.all(
+    vesselIds.map(async (vesselId) => {
+      const at = await vesselFactsAt(deps, vesselId, period.to);
+      if (!at) throw vesselNotFound();
+      return at;
+    }),
+  );
   const logPosition = latestOf(read.map(({ position }) => position));
   const report = buildReport(
     request.reportType,
@@ -58,18 +63,19 @@ export async function generateReport(deps: AppDeps, context: CommandContext, sco
 }
 
 /**
- * One vessel's facts at the end of the period, and the latest log position among the events they
- * come from. A vessel that had not joined the fleet by then (or had left it) is not found.
+ * One vessel's facts at the end of `asOf` (YYYY-MM-DD), and the latest log position among the
+ * events they come from: what a report and the PSC pack both print. Undefined when the vessel had
+ * not joined the fleet by then (or had left it); each caller says so in its own words.
  */
-async function vesselFactsAt(deps: AppDeps, vesselId: string, period: ReportPeriod): Promise<{ facts: ReportVesselFacts; position: LogPosition }> {
+export async function vesselFactsAt(deps: AppDeps, vesselId: string, asOf: string): Promise<{ facts: ReportVesselFacts; position: LogPosition } | undefined> {
   const [vesselRecorded, inventoryRecorded, scale] = await Promise.all([
     deps.store.readStream(vesselStreamId(vesselId)),
     deps.store.readStream(inventoryStreamId(vesselId)),
-    scaleInForce(deps, vesselId, period.to),
+    scaleInForce(deps, vesselId, asOf),
   ]);
-  const vessel = streamEventsAsOf(vesselRecorded, period.to, isVesselEvent).reduce(evolveVessel, initialVesselState());
-  if (vessel.status !== 'active') throw vesselNotFound();
-  const inventory = streamEventsAsOf(inventoryRecorded, period.to, isInventoryEvent);
+  const vessel = streamEventsAsOf(vesselRecorded, asOf, isVesselEvent).reduce(evolveVessel, initialVesselState());
+  if (vessel.status !== 'active') return undefined;
+  const inventory = streamEventsAsOf(inventoryRecorded, asOf, isInventoryEvent);
   const { details, certificate } = vessel;
   return {
     facts: {

@@ -1,6 +1,7 @@
 import { HISTORY } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { verifyVesselHistory, vesselHistory, vesselStreams } from '../commands/history';
+import { pscPack } from '../commands/pscPack';
 import { vesselParams, type RoutePlugin } from '../http/routeSchemas';
 import { listVesselHistoryTypes } from '../readModels';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './dashboard';
@@ -8,7 +9,8 @@ import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from './dashboard';
 /**
  * A vessel's history (issue 13): the timeline, newest first, filtered by event type and days
  * (GET /api/vessels/{id}/history?type=&from=&to=, paged with limit and before like the activity
- * log), and Verify history (GET /api/vessels/{id}/history/verify).
+ * log), Verify history (GET /api/vessels/{id}/history/verify) and the port state control pack
+ * (GET /api/vessels/{id}/psc-pack?date=).
  */
 export const historyRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date; historyKey: Buffer }> = async (app, { deps, now, historyKey }) => {
   app.get('/api/vessels/:id/history', { schema: { params: vesselParams }, config: { access: HISTORY } }, async (request, reply) => {
@@ -27,4 +29,14 @@ export const historyRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date; histor
   app.get('/api/vessels/:id/history/verify', { schema: { params: vesselParams }, config: { access: HISTORY } }, async (request) =>
     verifyVesselHistory(deps, historyKey, request.params.id, now()),
   );
+
+  /** The port state control pack for one day (a PDF built from the history cut at that day). */
+  app.get('/api/vessels/:id/psc-pack', { schema: { params: vesselParams }, config: { access: HISTORY } }, async (request, reply) => {
+    const { date } = (request.query ?? {}) as { date?: unknown };
+    const pack = await pscPack(deps, historyKey, request.params.id, date, now());
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${pack.fileName}"`)
+      .send(pack.body);
+  });
 };

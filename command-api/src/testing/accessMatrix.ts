@@ -205,6 +205,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/vessels/:id/history': { path: (w) => `/api/vessels/${w.vesselA}/history`, expect: vesselARead() },
   'GET /api/vessels/:id/history/types': { path: (w) => `/api/vessels/${w.vesselA}/history/types`, expect: vesselARead() },
   'GET /api/vessels/:id/history/verify': { path: (w) => `/api/vessels/${w.vesselA}/history/verify`, expect: vesselARead() },
+  // No date: 400 for whoever may read the vessel's history (nothing is built).
+  'GET /api/vessels/:id/psc-pack': { path: (w) => `/api/vessels/${w.vesselA}/psc-pack`, expect: vesselARead(400) },
 
   // The captain portal (issue 12). A request for a code with no email: 400 for anyone.
   'POST /api/captain/login': { path: () => '/api/captain/login', body: {}, expect: anyone(400) },

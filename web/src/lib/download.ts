@@ -10,3 +10,13 @@ export function downloadText(fileName: string, text: string, type = 'text/csv;ch
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Offer a file the server answered (a PDF, for instance) as a download, under its own name. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -14,7 +14,7 @@ import { activityUserName } from '../../lib/activityView';
 import { todayIso } from '../../lib/inventoryView';
 import { useVessel } from '../../lib/useVessels';
 import { vesselQueryState } from '../../components/VesselQueryState';
-import { useVerifyHistory, useVesselHistory, useVesselHistoryTypes, type HistoryVerification } from './useVesselHistory';
+import { useDownloadPscPack, useVerifyHistory, useVesselHistory, useVesselHistoryTypes, type HistoryVerification } from './useVesselHistory';
 import './history.css';
 
 const shown = (value: string | number | boolean | null) => (value === null ? '—' : String(value));
@@ -49,6 +49,8 @@ export function VesselHistoryPage() {
   const [to, setTo] = useState('');
   const today = useMemo(() => todayIso(), []);
   const [chestDay, setChestDay] = useState('');
+  const [packDay, setPackDay] = useState(today);
+  const pscPack = useDownloadPscPack(vesselId);
   const types = useVesselHistoryTypes(vesselId);
   const history = useVesselHistory(vesselId, { type, from, to });
   const verify = useVerifyHistory(vesselId);
@@ -149,6 +151,30 @@ export function VesselHistoryPage() {
             View the chest on this day
           </ButtonLink>
         </div>
+      </Card>
+      <Card
+        title="Port state control pack"
+        description="One PDF for the chosen day: the chest as it stood, the certificate in force, open orders, usage of the 90 days before and the history it was built from."
+        testId="history-psc-pack"
+      >
+        <form
+          className="history-actions"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (packDay) pscPack.mutate(packDay);
+          }}
+        >
+          <div className="filter">
+            <label htmlFor="history-psc-pack-day" className="filter__label">
+              Pack date
+            </label>
+            <input id="history-psc-pack-day" type="date" max={today} value={packDay} onChange={(e) => setPackDay(e.target.value)} required />
+          </div>
+          <Button type="submit" variant="secondary" disabled={!packDay || pscPack.isPending}>
+            {pscPack.isPending ? 'Preparing...' : 'Download PSC pack'}
+          </Button>
+        </form>
+        {pscPack.isError && <ErrorState>{serverMessage(pscPack.error) ?? 'Failed to prepare the PSC pack'}</ErrorState>}
       </Card>
       <div className="card">
         <div className="filters" role="group" aria-label="Filter the history">

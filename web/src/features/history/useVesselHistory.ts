@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '../../lib/api';
+import { downloadBlob } from '../../lib/download';
 
 /** One timeline entry (GET /api/vessels/{id}/history). */
 export interface HistoryEntry {
@@ -56,4 +57,23 @@ export function useVesselHistoryTypes(vesselId: string) {
 /** Verify history: asked on demand, never cached (it checks the log as it is now). */
 export function useVerifyHistory(vesselId: string) {
   return useMutation({ mutationFn: () => apiJson<HistoryVerification>('GET', `/api/vessels/${vesselId}/history/verify`) });
+}
+
+/** The file name the server gave (content-disposition), or a plain one. */
+function fileNameOf(res: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Download PSC pack: the port state control pack of one day, fetched (so a refused day shows the
+ * server's message on the page) and then offered as the PDF file.
+ */
+export function useDownloadPscPack(vesselId: string) {
+  return useMutation({
+    mutationFn: async (date: string) => {
+      const res = await apiRequest('GET', `/api/vessels/${vesselId}/psc-pack?date=${encodeURIComponent(date)}`);
+      downloadBlob(fileNameOf(res, `PSC-pack-${date}.pdf`), await res.blob());
+    },
+  });
 }

@@ -90,6 +90,13 @@ beforeAll(async () => {
   });
   expect(recorded.statusCode).toBe(200);
 
+  // 3 March: 5 units of IMGS01 used (recorded the day after).
+  clock = new Date('2025-03-04T10:00:00Z');
+  const batches = (await t.send('GET', `/api/vessels/${vesselId}/inventory`, manager)).json() as { id: string; scaleId: string }[];
+  const imgs01 = batches.find((b) => b.scaleId === 'IMGS01')!;
+  const used = await t.send('POST', `/api/vessels/${vesselId}/inventory/${imgs01.id}/usage`, manager, { quantityUsed: 5, reason: 'Crew injury', usageDate: '2025-03-03' });
+  expect(used.statusCode).toBe(201);
+
   // 5 March: an order is made. 10 March: a second one, cancelled the same day.
   clock = new Date('2025-03-05T10:00:00Z');
   const first = await order(10);
@@ -119,23 +126,26 @@ describe('PSC pack', () => {
     expect(text).toContain('Panama Maritime Authority');
     expect(text).toContain('2026-02-28');
     // The batch of IMGS01 still counted on 5 March (it expires on the 20th).
-    expect(text).toContain('Batch 7: 40 on board, expires 2025-03-20');
+    expect(text).toContain('Batch 7: 35 on board, expires 2025-03-20');
     expect(text).toContain('Batch 3: 12 on board, expires 2027-01-31');
+    expect(text).toContain('Usage from 2024-12-06 to 2025-03-05');
+    expect(text).toMatch(/2025-03-03\nIMGS01\n5 used/);
     expect(text).toContain(orderNumbers.first);
     expect(text).not.toContain(orderNumbers.second);
     expect(text).toContain(`vessel-${vesselId}`);
-    expect(text).toContain('No usage was recorded in these 90 days.');
   });
 
   it('shows the day asked for: the batch expired later, the second order came and went', async () => {
     const text = pdfText((await pack('2025-03-25')).rawPayload);
-    expect(text).toContain('Batch 7: 40 on board, expires 2025-03-20 (expired, not counted)');
+    expect(text).toContain('Batch 7: 35 on board, expires 2025-03-20 (expired, not counted)');
     expect(text).toContain(orderNumbers.first);
     // Cancelled on the 10th: no longer open.
     expect(text).not.toContain(orderNumbers.second);
     const before = pdfText((await pack('2025-03-01')).rawPayload);
     expect(before).not.toContain(orderNumbers.first);
     expect(before).toContain('No orders were open.');
+    expect(before).toContain('Batch 7: 40 on board');
+    expect(before).toContain('No usage was recorded in these 90 days.');
   });
 
   it('gives the same bytes every time, even after the history has moved on', async () => {

@@ -4,3 +4,4 @@ export * from './orders';
 export * from './dashboard';
 export * from './scales';
 export * from './inventory';
+export * from './certificates';

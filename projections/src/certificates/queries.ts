@@ -1,25 +1,11 @@
-import type { VesselScope } from '@medchest/domain';
+import type { CertificateRecord, VesselCertificateRow, VesselScope } from '@medchest/domain';
+
+// The answers' types are the API's contracts, defined once in domain/src/contracts.
+export type { CertificateRecord, VesselCertificateRow };
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { vesselInScope } from '../scope';
 import type { CertificatesTable } from './migration';
-
-/** One recorded certificate as the API answers it. */
-export interface CertificateRecord {
-  id: string;
-  vesselId: string;
-  vesselName: string;
-  expiryDate: string;
-  issueDate: string | null;
-  certificateIssuer: string;
-  fileName: string | null;
-  sizeBytes: number | null;
-  sha256: string | null;
-  hasFile: boolean;
-  recordedBy: string | null;
-  recordedAt: string;
-  expiredOn: string | null;
-}
 
 const toRecord = (row: Selectable<CertificatesTable>): CertificateRecord => ({
   id: row.id,
@@ -47,16 +33,6 @@ export async function listVesselCertificates(db: Kysely<ReadModelDb>, vesselId: 
 export async function getVesselCertificate(db: Kysely<ReadModelDb>, vesselId: string, certificateId: string): Promise<CertificateRecord | undefined> {
   const row = await db.selectFrom('certificates').selectAll().where('vessel_id', '=', vesselId).where('id', '=', certificateId).executeTakeFirst();
   return row && toRecord(row);
-}
-
-/** A vessel of the scope with the certificate on record, if any: the rows of the certificates page. */
-export interface VesselCertificateRow {
-  vesselId: string;
-  vesselName: string;
-  imoNumber: string;
-  fleet: string | null;
-  ownershipCompany: string | null;
-  certificate: CertificateRecord | null;
 }
 
 export async function listFleetCertificates(db: Kysely<ReadModelDb>, scope: VesselScope): Promise<VesselCertificateRow[]> {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificateRecord, VesselCertificateRow } from './types';
+import type { CertificateRecord, VesselCertificateRow } from '@medchest/domain';
 import { ApiError, apiJson } from '../../lib/api';
 import { queryKeys, VESSEL_CHANGE_KEYS } from '../../lib/queryKeys';
 

@@ -159,6 +159,7 @@ export async function recordUsage(deps: AppDeps, vesselId: string, batchId: stri
       ...(usage.crewMemberName !== undefined ? { crewMemberName: usage.crewMemberName } : {}),
       usageDate: usage.usageDate,
       today: isoToday(context.now),
+      ...(usage.changeId !== undefined ? { changeId: usage.changeId } : {}),
     },
     context,
     { readModels: INVENTORY_READ_MODELS, retryUntilDecided: true },

@@ -10,6 +10,8 @@ import { startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
 let admin: string;
+/** The vessel's captain: the captain portal's own commands refuse every fleet role (403) before reading a body. */
+let captain: string;
 let vesselId: string;
 let batchId: string;
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
   });
   expect(imported.statusCode).toBe(200);
   batchId = ((await t.send('GET', `/api/vessels/${vesselId}/inventory`, admin)).json() as { id: string }[])[0]!.id;
+  captain = await t.captainOf(vesselId);
 });
 
 afterAll(async () => {
@@ -76,7 +79,11 @@ describe('bad values to every route with a body', () => {
     const failures: string[] = [];
     for (const route of routes) {
       // Each route with a fresh admin session: logout and the like must not end the next call's.
-      const cookie = route.url.includes('logout') ? await t.login('admin@fleet.example', 'admin-pass') : admin;
+      const cookie = route.url.includes('logout')
+        ? await t.login('admin@fleet.example', 'admin-pass')
+        : route.url.startsWith('/api/captain/')
+          ? captain
+          : admin;
       const before = (await t.allEvents()).length;
       const response = await t.app.inject({
         method: route.method as 'POST',

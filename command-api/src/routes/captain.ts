@@ -4,6 +4,7 @@ import {
   captainCertificateState,
   captainLoginSchema,
   captainStats,
+  captainUsageSchema,
   DEMO_CAPTAIN_UNAVAILABLE,
   DEMO_CAPTAIN_VESSEL_IMO,
   isoToday,
@@ -17,7 +18,8 @@ import type { Limit } from '../auth/limits';
 import { SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
-import { formBody } from '../http/context';
+import { recordUsage } from '../commands/inventory';
+import { answerPosition, commandContext, formBody } from '../http/context';
 import { HttpError } from '../http/errors';
 import { CAPTAIN_CODE_TEMPLATE, renderCaptainCodeMail } from '../mail/captainCodeMail';
 import type { MailOutbox } from '../mail/outbox';
@@ -150,6 +152,20 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
     const vessel = await vesselOf(request);
     const orders = await listOrders(deps.db, { vesselId: vessel.id });
     return orders.filter((order) => UPCOMING_ORDER_STATUSES.includes(order.status));
+  });
+
+  /**
+   * A usage entry of the medical log (issue 12), on the captain's own vessel: the fleet route's
+   * command, on the session's vessel's stream, so a batch of another vessel is not found there (404).
+   * The body is the fleet route's plus the batch id (and the device's changeId, so a re-send after
+   * a lost answer is recorded once).
+   */
+  app.post('/api/captain/usage', { config: captainConfig }, async (request, reply) => {
+    const vessel = await vesselOf(request);
+    const { batchId } = captainUsageSchema.parse(formBody(request.body));
+    const { batch, position } = await recordUsage(deps, vessel.id, batchId, request.body, commandContext(request));
+    answerPosition(reply, position);
+    return reply.code(201).send(batch);
   });
 
   app.get('/api/captain/certificate', { config: captainConfig }, async (request) => {

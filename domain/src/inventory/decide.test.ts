@@ -250,6 +250,19 @@ describe('recording usage', () => {
     given([added(b1, 'IMGS01', 5)]).when(use(1, { usageDate: '2026-03-03' })).thenThrows('validation', 'Usage date cannot be in the future');
     given([]).when(use(1)).thenThrows('not_found', 'Batch not found');
   });
+
+  it('records an entry sent again with the same change id once, even when what it left is now too little for it', () => {
+    const first = decideInventory(use(5, { changeId: 'device-1' }), [added(b1, 'IMGS01', 5)].reduce(evolveInventory, initialInventoryState()));
+    expect(first).toEqual([
+      {
+        type: 'BatchUsageRecorded',
+        data: { batchId: b1, vesselId, scaleId: 'IMGS01', quantityUsed: 5, previousQuantity: 5, quantityRemaining: 0, reason: 'Burn dressing', usageDate: '2026-03-01', changeId: 'device-1' },
+      },
+    ]);
+    given([added(b1, 'IMGS01', 5), ...first]).when(use(5, { changeId: 'device-1' })).then([]);
+    // Another entry (another id) is checked as usual.
+    given([added(b1, 'IMGS01', 5), ...first]).when(use(1, { changeId: 'device-2' })).thenThrows('validation', 'Quantity used cannot be more than the 0 on board');
+  });
 });
 
 describe('removing a batch', () => {

@@ -48,6 +48,8 @@ export type InventoryCommand =
       usageDate: string;
       /** Today on the app's clock (YYYY-MM-DD): a usage is not recorded for a day to come. */
       today: string;
+      /** The sender's id for the entry: one already recorded is not recorded again (a re-send after a lost answer). */
+      changeId?: string;
     }
   | { type: 'RemoveBatch'; batchId: string; reason?: string }
   | {
@@ -163,6 +165,9 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
       ];
     }
     case 'RecordUsage': {
+      // Already recorded (the device sent it again, its first answer lost): nothing more, before
+      // any check, since the stock it was checked against has since been lowered by it.
+      if (command.changeId !== undefined && inventoryView(state).usageChangeIds.has(command.changeId)) return [];
       const batch = findBatch(state, command.batchId);
       if (!batch) throw batchNotFound();
       const { quantityUsed, usageDate } = command;
@@ -193,6 +198,7 @@ export function decideInventory(command: InventoryCommand, state: InventoryState
             reason,
             ...(crewMemberName ? { crewMemberName } : {}),
             usageDate,
+            ...(command.changeId !== undefined ? { changeId: command.changeId } : {}),
           },
         },
       ];

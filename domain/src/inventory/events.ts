@@ -86,6 +86,11 @@ export const BatchUsageRecorded = defineEvent(
     crewMemberName: z.string().optional(),
     /** The day it was used (YYYY-MM-DD), which may be before the day it was recorded. */
     usageDate: isoDate,
+    /**
+     * The sender's id for this entry (the captain portal's queued change): a device that lost the
+     * answer sends the entry again, and the decider records it once.
+     */
+    changeId: z.string().optional(),
   }),
 );
 

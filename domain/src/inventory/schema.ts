@@ -85,6 +85,8 @@ export const BATCH_USAGE_MESSAGES = {
   dateRequired: 'Usage date is required',
   dateInvalid: 'Please enter a valid usage date',
   dateFuture: 'Usage date cannot be in the future',
+  changeIdMax: 'Change id must not exceed 100 characters',
+  batchRequired: 'Please select the batch used',
 } as const;
 
 /** More used than is on board: a usage never takes a batch below zero. */
@@ -116,5 +118,12 @@ export const batchUsageSchema = z.object({
     blankToUndefined,
     z.string({ error: BATCH_USAGE_MESSAGES.dateRequired }).refine(isIsoDate, BATCH_USAGE_MESSAGES.dateInvalid),
   ),
+  /** The sender's id for the entry (optional): the same id sent again is recorded once. */
+  changeId: z.preprocess(blankToUndefined, z.string().trim().max(100, BATCH_USAGE_MESSAGES.changeIdMax).optional()),
 });
 export type BatchUsageInput = z.output<typeof batchUsageSchema>;
+
+/** The captain portal's usage entry (spec 001 §7): the same fields, naming the batch in the body. */
+export const captainUsageSchema = batchUsageSchema.extend({
+  batchId: z.preprocess(blankToUndefined, z.string({ error: BATCH_USAGE_MESSAGES.batchRequired }).trim()),
+});

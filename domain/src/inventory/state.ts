@@ -27,6 +27,8 @@ export interface InventoryView {
   batches: ReadonlyMap<string, InventoryBatch>;
   /** Every import id already recorded, so the same import is never recorded twice. */
   importIds: ReadonlySet<string>;
+  /** Every usage entry's sender id already recorded (BatchUsageRecorded.changeId), so a re-sent entry counts once. */
+  usageChangeIds: ReadonlySet<string>;
 }
 
 /**
@@ -56,6 +58,7 @@ export function evolveInventory(state: InventoryState, event: InventoryEvent): I
 interface MutableView {
   batches: Map<string, InventoryBatch>;
   importIds: Set<string>;
+  usageChangeIds: Set<string>;
 }
 
 /**
@@ -90,6 +93,7 @@ function applyInventoryEvent(view: MutableView, event: InventoryEvent, revision:
       // expected it), so the remaining figure it recorded is that difference applied.
       const batch = view.batches.get(event.data.batchId);
       if (batch) view.batches.set(batch.batchId, { ...batch, quantity: event.data.quantityRemaining, version: revision });
+      if (event.data.changeId !== undefined) view.usageChangeIds.add(event.data.changeId);
       return;
     }
     case 'BatchRemoved':
@@ -120,6 +124,7 @@ export function inventoryView(state: InventoryState): InventoryView {
   const view: MutableView = {
     batches: new Map(base?.batches ?? []),
     importIds: new Set(base?.importIds ?? []),
+    usageChangeIds: new Set(base?.usageChangeIds ?? []),
   };
   for (let i = pending.length - 1; i >= 0; i--) applyInventoryEvent(view, pending[i].event, pending[i].revision);
   views.set(state, view);
@@ -141,7 +146,7 @@ export function findBatch(state: InventoryState, batchId: string): InventoryBatc
  * index is its revision.
  */
 export function foldInventory(events: Iterable<InventoryEvent>): InventoryBatch[] {
-  const view: MutableView = { batches: new Map(), importIds: new Set() };
+  const view: MutableView = { batches: new Map(), importIds: new Set(), usageChangeIds: new Set() };
   let revision = 0;
   for (const event of events) applyInventoryEvent(view, event, revision++);
   return [...view.batches.values()];

@@ -95,8 +95,9 @@ async function send(change: PendingChange): Promise<void> {
       reason: change.reason,
       crewMemberName: change.crewMemberName,
       usageDate: change.usageDate,
-      // A difference needs no version; the server reads it only to name what changed meanwhile.
-      ...(change.version === undefined ? {} : { version: change.version }),
+      // A difference needs no version. The queue's id is the entry's: sent again after an answer
+      // lost on the way back, the server records it once.
+      changeId: change.id,
     });
   }
 }

@@ -31,6 +31,7 @@ export {
   getVolumeRequirementsAnswer,
   listActivities,
   listActivityPage,
+  listRecentUsage,
   decodeActivityCursor,
   listCriticalItems,
   listFleetCompliance,

@@ -29,6 +29,7 @@ export { getDashboardStats, type DashboardStats } from './dashboard/queries';
 export {
   listActivities,
   listActivityPage,
+  listRecentUsage,
   decodeActivityCursor,
   encodeActivityCursor,
   type ActivityCursor,

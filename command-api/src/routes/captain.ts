@@ -8,6 +8,7 @@ import {
   DEMO_CAPTAIN_UNAVAILABLE,
   DEMO_CAPTAIN_VESSEL_IMO,
   isoToday,
+  recentUsageSince,
   UPCOMING_ORDER_STATUSES,
 } from '@medchest/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +31,7 @@ import {
   getVessel,
   getVolumeRequirements,
   listOrders,
+  listRecentUsage,
   listVesselBatches,
   listVesselCertificates,
   listVesselsByContactEmail,
@@ -146,6 +148,12 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
     const today = now();
     const [batches, items] = await Promise.all([listVesselBatches(deps.db, vessel.id), getVolumeRequirements(deps.db, vessel.id, isoToday(today))]);
     return { ...captainStats(batches, items ?? [], today), crewSize: vessel.crewSizeCategory };
+  });
+
+  // The medical log's last 90 days (spec 001 §3), from the activity read model's usage lines.
+  app.get('/api/captain/usage/recent', { config: captainConfig }, async (request) => {
+    const vessel = await vesselOf(request);
+    return listRecentUsage(deps.db, vessel.id, recentUsageSince(now()));
   });
 
   app.get('/api/captain/orders/upcoming', { config: captainConfig }, async (request) => {

@@ -1,3 +1,4 @@
+import { isoToday } from '@medchest/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness';
 
@@ -115,5 +116,31 @@ describe('POST /api/captain/usage', () => {
   it('is the captain’s: a fleet manager is refused with 403', async () => {
     const { batch } = await vesselWithCaptain(5);
     expect((await t.send('POST', '/api/captain/usage', manager, entry(batch.id, 1))).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/captain/usage/recent', () => {
+  it('answers the vessel’s usage of the last 90 days, latest use first, and nothing of another vessel', async () => {
+    const { batch, captain } = await vesselWithCaptain(50);
+    const other = await vesselWithCaptain(50);
+    expect((await t.send('GET', '/api/captain/usage/recent', captain)).json()).toEqual([]);
+
+    const day = (daysAgo: number) => isoToday(new Date(Date.now() - daysAgo * 86_400_000));
+    for (const [quantityUsed, usageDate, crewMemberName] of [
+      [2, day(100), 'Too long ago'],
+      [3, day(89), 'A. Bosun'],
+      [4, day(0), ''],
+    ] as const) {
+      const recorded = await t.send('POST', '/api/captain/usage', captain, entry(batch.id, quantityUsed, { usageDate, crewMemberName }));
+      expect(recorded.statusCode, recorded.body).toBe(201);
+    }
+    expect((await t.send('POST', '/api/captain/usage', other.captain, entry(other.batch.id, 7, { usageDate: day(1) }))).statusCode).toBe(201);
+
+    const recent = await t.send('GET', '/api/captain/usage/recent', captain);
+    expect(recent.statusCode).toBe(200);
+    expect(recent.json()).toEqual([
+      { id: expect.any(String), scaleId: 'IMGS01', quantityUsed: 4, reason: 'Burn dressing', crewMemberName: null, usageDate: day(0) },
+      { id: expect.any(String), scaleId: 'IMGS01', quantityUsed: 3, reason: 'Burn dressing', crewMemberName: 'A. Bosun', usageDate: day(89) },
+    ]);
   });
 });

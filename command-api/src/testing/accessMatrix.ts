@@ -216,6 +216,7 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/captain/inventory/stats': { path: () => '/api/captain/inventory/stats', expect: captainOnly() },
   'GET /api/captain/orders/upcoming': { path: () => '/api/captain/orders/upcoming', expect: captainOnly() },
   'GET /api/captain/certificate': { path: () => '/api/captain/certificate', expect: captainOnly() },
+  'GET /api/captain/usage/recent': { path: () => '/api/captain/usage/recent', expect: captainOnly() },
   'POST /api/captain/usage': { path: () => '/api/captain/usage', body: {}, expect: captainOnly(400) },
 
   // Last: it ends the caller's session (every caller is logged in again afterwards if needed).

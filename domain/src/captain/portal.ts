@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../order/events';
-import { daysUntil } from '../shared/dates';
+import { subDays } from 'date-fns';
+import { daysUntil, isoToday } from '../shared/dates';
 
 /**
  * The captain portal's rules (spec 001 §3, §4, §9; issue 12), pure, used by the API and the web.
@@ -7,6 +8,19 @@ import { daysUntil } from '../shared/dates';
 
 /** Recent usage on the dashboard: the last 90 days. */
 export const RECENT_USAGE_DAYS = 90;
+
+/** The first day (YYYY-MM-DD) of the recent-usage window ending today: used on or after it is recent. */
+export const recentUsageSince = (today: Date): string => isoToday(subDays(today, RECENT_USAGE_DAYS));
+
+/** One line of the captain's recent usage (spec 001 §3 "Recent usage"); id is the usage event's. */
+export interface RecentUsageEntry {
+  id: string;
+  scaleId: string;
+  quantityUsed: number;
+  reason: string;
+  crewMemberName: string | null;
+  usageDate: string;
+}
 /** The Expiring Soon stat and the certificate's Expiring Soon: within the next 30 days. */
 export const CAPTAIN_EXPIRING_SOON_DAYS = 30;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE, type Activity, type ActivityType } from '@medchest/domain';
+import { DEFAULT_ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE, type Activity, type ActivityType, type RecentUsageEntry } from '@medchest/domain';
 import { sql, type Kysely, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { actorOf, deletedSince } from '../users/actor';
@@ -150,4 +150,32 @@ export async function listActivityPage(
 /** The newest activities first (the dashboard's Recent Activity); limit 1 to 500, default 50. */
 export async function listActivities(db: Kysely<ReadModelDb>, options: { limit?: number; vesselScope?: readonly string[] | null } = {}): Promise<Activity[]> {
   return (await listActivityPage(db, options)).activities;
+}
+
+/**
+ * A vessel's usage entries (BatchUsageRecorded: their usage_tracked lines carry the medical log's
+ * fields) used on or after `since` (YYYY-MM-DD), the latest use first. A usage-reason count made
+ * through the quantity edit is usage_tracked too but names no day of use: it is not a log entry.
+ */
+export async function listRecentUsage(db: Kysely<ReadModelDb>, vesselId: string, since: string): Promise<RecentUsageEntry[]> {
+  const usageDate = sql<string>`activities.metadata->>'usageDate'`;
+  const rows = await db
+    .selectFrom('activities')
+    .select(['id', 'metadata'])
+    .where('vessel_id', '=', vesselId)
+    .where('activity_type', '=', 'usage_tracked')
+    .where(usageDate, '>=', since)
+    .orderBy(usageDate, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('log_commit', 'desc')
+    .orderBy('log_event', 'desc')
+    .execute();
+  return rows.map(({ id, metadata }) => ({
+    id,
+    scaleId: String(metadata.scaleId),
+    quantityUsed: Number(metadata.quantityUsed),
+    reason: String(metadata.reason),
+    crewMemberName: typeof metadata.crewMemberName === 'string' ? metadata.crewMemberName : null,
+    usageDate: String(metadata.usageDate),
+  }));
 }

@@ -1,3 +1,4 @@
+import type { RecentUsageEntry } from '@medchest/domain';
 import { ApiError, apiJson } from '../../lib/api';
 
 /**
@@ -28,17 +29,6 @@ export interface CaptainStats {
   expiringSoon: number;
   lowStock: number;
   crewSize: number;
-}
-
-export interface RecentUsage {
-  id: string;
-  batchId: string;
-  scaleId: string;
-  scaleDescription?: string | null;
-  quantityUsed: number;
-  reason: string;
-  crewMemberName: string | null;
-  usageDate: string;
 }
 
 export interface OrderItem {
@@ -98,7 +88,7 @@ export const captainApi = {
   logout: () => apiJson<unknown>('POST', '/api/auth/logout'),
   vessel: () => apiJson<CaptainVessel>('GET', '/api/captain/vessel'),
   stats: () => apiJson<CaptainStats>('GET', '/api/captain/inventory/stats'),
-  recentUsage: () => apiJson<RecentUsage[]>('GET', '/api/captain/usage/recent'),
+  recentUsage: () => apiJson<RecentUsageEntry[]>('GET', '/api/captain/usage/recent'),
   upcomingOrders: () => apiJson<UpcomingOrder[]>('GET', '/api/captain/orders/upcoming'),
   certificate: () => apiJson<CaptainCertificate>('GET', '/api/captain/certificate'),
   batches: (vesselId: string) => apiJson<Batch[]>('GET', `/api/vessels/${vesselId}/inventory`),

@@ -2,6 +2,7 @@ export * from './shared/errors';
 export * from './shared/events';
 export * from './shared/decider';
 export * from './shared/dates';
+export * from './shared/tone';
 export * from './shared/inputSafety';
 export * from './registry';
 export * from './vessel/labels';

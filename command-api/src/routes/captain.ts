@@ -2,6 +2,7 @@ import {
   CAPTAIN_CODE_INVALID_MESSAGE,
   CAPTAIN_CODE_SENT_MESSAGE,
   captainCertificateState,
+  certificateExpiryOf,
   captainLoginSchema,
   captainStats,
   captainUsageSchema,
@@ -180,7 +181,7 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
     const vessel = await vesselOf(request);
     // The certificate on record (the certificates read model); its file through the vessel's download route.
     const [current] = await listVesselCertificates(deps.db, vessel.id);
-    const expiry = current?.expiryDate ?? vessel.medicalChestCertificateExpiry ?? vessel.certificateExpiry;
+    const expiry = current?.expiryDate ?? certificateExpiryOf(vessel);
     const state = captainCertificateState(expiry, now());
     return {
       vesselId: vessel.id,

@@ -4,9 +4,9 @@ import {
   certificateFileName,
   certificateRecordSchema,
   certificateStatus,
-  daysBetweenIsoDays,
   startsAsPdf,
 } from './rules';
+import { daysBetweenIsoDays } from '../shared/dates';
 
 const today = new Date('2026-03-10T12:00:00Z');
 

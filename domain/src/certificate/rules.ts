@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysUntil, isIsoDate } from '../shared/dates';
+import type { StatusTone } from '../shared/tone';
 
 /**
  * Medical chest certificates: the limits, messages and status rules of spec 000 §4/§5/§9 and
@@ -47,6 +48,13 @@ export const CERTIFICATE_STATUS_LABELS: Record<CertificateStatus, string> = {
   valid: 'Valid',
 };
 
+export const CERTIFICATE_STATUS_TONES: Record<CertificateStatus, StatusTone> = {
+  not_issued: 'neutral',
+  expired: 'danger',
+  expiring: 'warning',
+  valid: 'success',
+};
+
 /**
  * THE certificate status (spec 000 §4): no certificate file gives not_issued; an expiry in the past
  * expired; within `expiringDays` (60 on the certificates page, 30 on the detail and captain views)
@@ -63,11 +71,6 @@ export function certificateStatus(
   if (days < 0) return 'expired';
   if (days <= expiringDays) return 'expiring';
   return 'valid';
-}
-
-/** Whole days from the day `today` (YYYY-MM-DD) to `date`: the server's rules count UTC days. */
-export function daysBetweenIsoDays(today: string, date: string): number {
-  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -1,6 +1,7 @@
 import { requiredQuantity, type Requirement } from '../scale/required';
 import type { VesselMedicalProfile } from '../scale/profile';
 import type { Scale, ScaleItem } from '../scale/scale';
+import type { StatusTone } from '../shared/tone';
 import { batchCounts, isExpiringSoon, type ChestBatch } from './batch';
 
 export const ITEM_STATUSES = ['compliant', 'low_stock', 'critical', 'not_required', 'quantity_not_set'] as const;
@@ -15,8 +16,25 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
   quantity_not_set: 'Quantity not set',
 };
 
+/** The Status badge's colour for each item status. */
+export const ITEM_STATUS_TONES: Record<ItemStatus, StatusTone> = {
+  compliant: 'success',
+  low_stock: 'warning',
+  critical: 'danger',
+  not_required: 'neutral',
+  quantity_not_set: 'info',
+};
+
 export const VESSEL_STATUSES = ['Critical', 'Non-Compliant', 'Expiring Soon', 'Compliant'] as const;
 export type VesselStatus = (typeof VESSEL_STATUSES)[number];
+
+/** A vessel's compliance status colour (spec 000 §4); the status is its own label. */
+export const VESSEL_STATUS_TONES: Record<VesselStatus, StatusTone> = {
+  Compliant: 'success',
+  'Expiring Soon': 'warning',
+  'Non-Compliant': 'danger',
+  Critical: 'danger',
+};
 
 /**
  * An item's status from its requirement and the quantity counted toward it (non-expired batches):

@@ -1,3 +1,4 @@
+import type { StatusTone } from '../shared/tone';
 import type { OrderStatus } from './events';
 
 /**
@@ -45,17 +46,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export type SupplierStatus = Exclude<OrderStatus, 'ordered'> | 'sent_to_supplier';
 export const supplierStatus = (status: OrderStatus): SupplierStatus => (status === 'ordered' ? 'sent_to_supplier' : status);
 
-/** The status table's colour family: spec 001 §4 names draft, approved, ordered, delivered; others amber. */
-export type OrderStatusTone = 'neutral' | 'info' | 'primary' | 'success' | 'amber' | 'muted';
-export const ORDER_STATUS_TONES: Record<OrderStatus, OrderStatusTone> = {
+/** A status as the supplier reads it: their own name for an ordered order, the others as everyone reads them. */
+export const supplierStatusLabel = (status: SupplierStatus): string => (status === 'sent_to_supplier' ? 'Sent to supplier' : ORDER_STATUS_LABELS[status]);
+
+/** The status badge's colour: spec 001 §4 names draft, approved, ordered (navy, the primary colour), delivered; others amber. */
+export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
   draft: 'neutral',
   approved: 'info',
-  ordered: 'primary',
+  ordered: 'navy',
   delivered: 'success',
-  acknowledged: 'amber',
-  in_progress: 'amber',
-  fulfilled: 'amber',
-  cancelled: 'muted',
+  acknowledged: 'warning',
+  in_progress: 'warning',
+  fulfilled: 'warning',
+  cancelled: 'neutral',
 };
 
 /** "ORD-" and the first 8 characters of the id, for an order without a number (spec 001 §3). */

@@ -1,4 +1,5 @@
-import { CERTIFICATE_STATUS_LABELS, certificateStatus, daysBetweenIsoDays, type CertificateStatus } from '../certificate/rules';
+import { CERTIFICATE_STATUS_LABELS, certificateStatus, type CertificateStatus } from '../certificate/rules';
+import { daysBetweenIsoDays } from '../shared/dates';
 import { fleetComplianceSummary } from '../compliance/fleet';
 import { evaluateChest, isAssessed, ITEM_STATUS_LABELS, type VesselChest } from '../compliance/status';
 import { formatRequirement } from '../scale/required';

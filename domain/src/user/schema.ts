@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StatusTone } from '../shared/tone';
 import { phoneNumberSchema } from '../vessel/schema';
 import { normalizeEmail } from './accounts';
 
@@ -51,6 +52,22 @@ export const ROLES = ['admin', 'fleet_manager', 'auditor', 'captain'] as const;
 export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['pending', 'active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  fleet_manager: 'Fleet Manager',
+  auditor: 'Auditor',
+  captain: 'Captain',
+};
+
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  pending: 'Pending',
+  active: 'Active',
+  suspended: 'Suspended',
+};
+
+/** An account status badge's colour (profile, admin users). */
+export const USER_STATUS_TONES: Record<UserStatus, StatusTone> = { active: 'success', pending: 'warning', suspended: 'danger' };
 
 /**
  * The admin's create-user dialog (spec 001 §5): a valid email ('Invalid email address'), a password

@@ -1,10 +1,27 @@
 import { daysUntil } from '../shared/dates';
+import type { StatusTone } from '../shared/tone';
 
 /**
  * The dashboard's certificate expiry badge (spec 000 §4): Not Set without a date, Expired when
  * past, Critical at 15 days or fewer, Expiring Soon at 16 to 45, Active above 45.
  */
 export type CertificateBadge = 'Not Set' | 'Expired' | 'Critical' | 'Expiring Soon' | 'Active';
+
+export const CERTIFICATE_BADGE_TONES: Record<CertificateBadge, StatusTone> = {
+  'Not Set': 'neutral',
+  Expired: 'danger',
+  Critical: 'danger',
+  'Expiring Soon': 'warning',
+  Active: 'success',
+};
+
+/**
+ * The certificate expiry date a vessel's badge is read from: the medical chest certificate's,
+ * else the vessel's own certificate expiry (the detail form's field); null when neither is set.
+ */
+export function certificateExpiryOf(vessel: { medicalChestCertificateExpiry?: string | null; certificateExpiry?: string | null }): string | null {
+  return vessel.medicalChestCertificateExpiry || vessel.certificateExpiry || null;
+}
 
 export function certificateBadge(expiry: string | null | undefined, today: Date): {
   badge: CertificateBadge;

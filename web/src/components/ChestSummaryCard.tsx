@@ -1,11 +1,10 @@
-import { vesselStatusOfRows } from '@medchest/domain';
+import { vesselStatusOfRows, toneOf, VESSEL_STATUS_TONES } from '@medchest/domain';
 import { Badge } from './ui/Badge';
 import { ButtonLink } from './ui/Button';
 import { Card } from './ui/Card';
 import { ErrorState, LoadingState } from './ui/StateMessage';
 import { BoxIcon } from './ui/icons';
 import { serverMessage } from '../lib/api';
-import { complianceTone } from '../lib/complianceTone';
 import { itemFilterCounts } from '../lib/inventoryView';
 import { useVolumeRequirements } from '../lib/useInventory';
 import './chestSummary.css';
@@ -27,7 +26,7 @@ export function ChestSummaryCard({ vesselId }: { vesselId: string }) {
     const counts = itemFilterCounts(rows);
     body = (
       <div className="chest-summary">
-        <Badge tone={complianceTone(status)} testId="chest-summary-status">
+        <Badge tone={toneOf(VESSEL_STATUS_TONES, status)} testId="chest-summary-status">
           {status}
         </Badge>
         <dl className="chest-summary__counts">

@@ -1,5 +1,5 @@
 import { useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import { isReadOnlyRole, type Role, type UserStatus } from '@medchest/domain';
+import { isReadOnlyRole, toneOf, USER_STATUS_TONES, type Role, type UserStatus } from '@medchest/domain';
 import type { Tone } from '../components/ui/Badge';
 import { getQueryFn } from './api';
 
@@ -73,21 +73,10 @@ export function captainVesselId(user: AuthUser): string | null {
   return user.accountType === 'captain' && user.vesselId ? user.vesselId : null;
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Admin',
-  fleet_manager: 'Fleet Manager',
-  auditor: 'Auditor',
-  captain: 'Captain',
-};
-
-export const STATUS_LABELS: Record<UserStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  suspended: 'Suspended',
-};
+/** The domain's labels (one place, domain/src/user/schema.ts), under the names the screens use. */
+export { ROLE_LABELS, USER_STATUS_LABELS as STATUS_LABELS } from '@medchest/domain';
 
 /** The colour of an account status badge (profile, admin users); an unknown status is neutral. */
 export function statusTone(status: string): Tone {
-  const tones: Record<UserStatus, Tone> = { active: 'success', pending: 'warning', suspended: 'danger' };
-  return tones[status as UserStatus] ?? 'neutral';
+  return toneOf(USER_STATUS_TONES, status);
 }

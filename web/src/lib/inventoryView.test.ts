@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asOfParam, batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, messageToast, requiredText, statusBadge, todayIso } from './inventoryView';
+import { asOfParam, batchesByItem, filterRows, itemFilterCounts, matchesItemFilter, messageToast, requiredText, statusBadge } from './inventoryView';
+import { isoToday } from '@medchest/domain';
 import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
 const row = (scaleId: string, scaleDescription: string, extra: Partial<VolumeRequirementRow> = {}): VolumeRequirementRow => ({
@@ -74,8 +75,8 @@ describe('requiredText', () => {
 });
 
 describe('as of', () => {
-  it('todayIso is the local date', () => {
-    expect(todayIso(new Date(2026, 2, 5, 23, 30))).toBe('2026-03-05');
+  it('today is the UTC day, as the server counts days', () => {
+    expect(isoToday(new Date(Date.UTC(2026, 2, 5, 23, 30)))).toBe('2026-03-05');
   });
   it.each([
     ['2026-03-04', '2026-03-04'],

@@ -1,19 +1,11 @@
-import { isoToday } from '@medchest/domain';
+import { ITEM_STATUS_LABELS, ITEM_STATUS_TONES, type ItemStatus } from '@medchest/domain';
 import type { Tone } from '../components/ui/Badge';
 import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
 
-/** Status badges of the Current Inventory table (spec 000 §4): any other value is 'Unknown'. */
-const STATUS_BADGES: Record<string, { label: string; tone: Tone }> = {
-  compliant: { label: 'OK', tone: 'success' },
-  low_stock: { label: 'Low', tone: 'warning' },
-  critical: { label: 'Critical', tone: 'danger' },
-  not_required: { label: 'Not required', tone: 'neutral' },
-  quantity_not_set: { label: 'Quantity not set', tone: 'info' },
-};
-const UNKNOWN_BADGE = { label: 'Unknown', tone: 'neutral' as Tone };
-
+/** Status badges of the Current Inventory table (spec 000 §4): the domain's labels and tones; any other value is 'Unknown'. */
 export function statusBadge(status: string | null | undefined): { label: string; tone: Tone } {
-  return (status && Object.hasOwn(STATUS_BADGES, status) && STATUS_BADGES[status]) || UNKNOWN_BADGE;
+  if (!status || !Object.hasOwn(ITEM_STATUS_LABELS, status)) return { label: 'Unknown', tone: 'neutral' };
+  return { label: ITEM_STATUS_LABELS[status as ItemStatus], tone: ITEM_STATUS_TONES[status as ItemStatus] };
 }
 
 /** 'Search items...': a case-insensitive match on the scale id or the description. */
@@ -47,14 +39,6 @@ export function requiredText(row: VolumeRequirementRow): string {
     return `${row.requiredQuantity}${row.requiredUnit ? ` ${row.requiredUnit}` : ''}`;
   }
   return '—';
-}
-
-/**
- * Today as a date input value, YYYY-MM-DD, as the server counts days (UTC, the domain's isoToday):
- * a user ahead of UTC near midnight must not be offered a day the server calls the future.
- */
-export function todayIso(now: Date = new Date()): string {
-  return isoToday(now);
 }
 
 /**

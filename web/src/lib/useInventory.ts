@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import type { BulkImportItem, BulkImportResult } from '@medchest/domain';
+import { isoToday, type BulkImportItem, type BulkImportResult } from '@medchest/domain';
 import { ApiError, apiJson } from './api';
 import { refreshKeys } from './queryClient';
 import { inventoryChangeKeys, queryKeys } from './queryKeys';
@@ -55,7 +54,7 @@ export function useUpdateBatchQuantity(vesselId: string) {
 export function changesNow(query: Query): boolean {
   const last = query.queryKey[query.queryKey.length - 1];
   const asOf = typeof last === 'object' && last !== null && 'asOf' in last ? String(last.asOf) : undefined;
-  return asOf === undefined || asOf >= format(new Date(), 'yyyy-MM-dd');
+  return asOf === undefined || asOf >= isoToday();
 }
 
 /** POST .../inventory/bulk-import: the CSV upload and the manual bulk input alike. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { CERTIFICATE_REMINDER_DAYS, CERTIFICATE_STATUS_LABELS, certificateStatus, daysUntil } from '@medchest/domain';
+import { CERTIFICATE_REMINDER_DAYS, CERTIFICATE_STATUS_LABELS, certificateStatus, daysUntil, CERTIFICATE_STATUS_TONES } from '@medchest/domain';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -8,7 +8,6 @@ import { CertificateIcon, DownloadIcon } from '../ui/icons';
 import { useCanEditFleet } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { STATUS_TONES } from './certificateView';
 import { downloadCertificate, useVesselCertificates } from './useCertificates';
 import { UploadCertificateDialog } from './UploadCertificateDialog';
 import './certificates.css';
@@ -51,7 +50,7 @@ export function CertificateCard({ vesselId, vesselName }: { vesselId: string; ve
           <div>
             <dt>Status</dt>
             <dd>
-              <Badge tone={STATUS_TONES[status]} testId="certificate-status">
+              <Badge tone={CERTIFICATE_STATUS_TONES[status]} testId="certificate-status">
                 {CERTIFICATE_STATUS_LABELS[status]}
               </Badge>
             </dd>

@@ -32,7 +32,8 @@ export function UploadCertificateDialog({
   vesselName: string;
   defaultIssuer?: string | null;
 }) {
-  const today = useMemo(() => isoToday(new Date(Date.now() - new Date().getTimezoneOffset() * 60_000)), []);
+  // The server's day (UTC): the earliest expiry it accepts.
+  const today = useMemo(() => isoToday(), []);
   const schema = useMemo(() => certificateUploadFormSchema(today), [today]);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useUploadCertificate(vesselId, setProgress);

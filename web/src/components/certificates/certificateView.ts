@@ -5,15 +5,7 @@ import {
   toCsv,
   type CertificateStatus,
 } from '@medchest/domain';
-import type { Tone } from '../ui/Badge';
 import type { VesselCertificateRow } from './useCertificates';
-
-export const STATUS_TONES: Record<CertificateStatus, Tone> = {
-  not_issued: 'neutral',
-  expired: 'danger',
-  expiring: 'warning',
-  valid: 'success',
-};
 
 /** The toggles of the certificates page: Active shows valid only (spec 000 §4). */
 export type CertificateFilter = 'active' | 'expiring' | 'expired';

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CAPTAIN_INVENTORY_NO_VESSEL } from '@medchest/domain/user/captainTexts';
+import { ITEM_STATUS_LABELS, type ItemStatus } from '@medchest/domain/compliance/status';
+import { isoToday } from '@medchest/domain/shared/dates';
 import { formatDate } from '../../lib/dates';
 import { captainApi, messageOf, type Batch, type RequirementRow } from './captainApi';
 import { CaptainLayout } from './CaptainLayout';
@@ -7,8 +9,6 @@ import { enqueue, onQueueChange } from './offlineQueue';
 import { useLoad } from './useLoad';
 
 const UPDATE_FAILED = 'Failed to update inventory quantity';
-const STATUS_LABELS: Record<string, string> = { compliant: 'OK', low_stock: 'Low', critical: 'Critical' };
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Captain inventory (spec 001 §2, §5): Current Inventory (search over the scale, a row per item
@@ -102,7 +102,7 @@ function CurrentInventory({ vesselId, rows, batches }: { vesselId: string; rows:
                 </strong>
                 <span>
                   On board {row.actualQuantity} · required {row.requirement} ·{' '}
-                  <span className={`captain-status captain-status--${row.complianceStatus}`}>{STATUS_LABELS[row.complianceStatus] ?? 'Unknown'}</span>
+                  <span className={`captain-status captain-status--${row.complianceStatus}`}>{Object.hasOwn(ITEM_STATUS_LABELS, row.complianceStatus) ? ITEM_STATUS_LABELS[row.complianceStatus as ItemStatus] : 'Unknown'}</span>
                 </span>
               </button>
               {expanded && (
@@ -197,7 +197,7 @@ function UsageForm({ onRecord }: { onRecord: (entry: { quantityUsed: number; rea
   const [quantityUsed, setQuantityUsed] = useState('1');
   const [reason, setReason] = useState('');
   const [crewMemberName, setCrewMemberName] = useState('');
-  const [usageDate, setUsageDate] = useState(today);
+  const [usageDate, setUsageDate] = useState(() => isoToday());
   const [error, setError] = useState<string | undefined>();
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -224,7 +224,7 @@ function UsageForm({ onRecord }: { onRecord: (entry: { quantityUsed: number; rea
       </label>
       <label className="captain-field">
         <span>Date</span>
-        <input type="date" value={usageDate} max={today()} onChange={(e) => setUsageDate(e.target.value)} />
+        <input type="date" value={usageDate} max={isoToday()} onChange={(e) => setUsageDate(e.target.value)} />
       </label>
       {error && (
         <p className="captain-error" role="alert">

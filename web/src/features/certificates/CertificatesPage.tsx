@@ -1,3 +1,4 @@
+import { CERTIFICATE_STATUS_TONES, isoToday } from '@medchest/domain';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Badge } from '../../components/ui/Badge';
@@ -11,7 +12,7 @@ import { useCanEditFleet } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { downloadText } from '../../lib/download';
 import { startDownload } from '../../components/certificates/CertificateCard';
-import { certificateRows, certificatesCsv, filterCertificateRows, STATUS_TONES, type CertificateFilter } from '../../components/certificates/certificateView';
+import { certificateRows, certificatesCsv, filterCertificateRows, type CertificateFilter } from '../../components/certificates/certificateView';
 import { useFleetCertificates } from '../../components/certificates/useCertificates';
 import '../../components/certificates/certificates.css';
 
@@ -74,7 +75,7 @@ export function CertificatesPage() {
                 <td data-label="Expiry Date">{formatDate(row.certificate?.expiryDate) ?? <span className="text-muted">Not set</span>}</td>
                 <td data-label="Supplier">{row.certificate?.certificateIssuer ?? <span className="text-muted">—</span>}</td>
                 <td data-label="Status">
-                  <Badge tone={STATUS_TONES[row.status]} testId="certificate-status">
+                  <Badge tone={CERTIFICATE_STATUS_TONES[row.status]} testId="certificate-status">
                     {row.statusLabel}
                   </Badge>
                 </td>
@@ -114,7 +115,7 @@ export function CertificatesPage() {
             variant="secondary"
             icon={<DownloadIcon size={16} />}
             disabled={shown.length === 0}
-            onClick={() => downloadText(`medical-certificates-${new Date().toISOString().slice(0, 10)}.csv`, certificatesCsv(shown))}
+            onClick={() => downloadText(`medical-certificates-${isoToday()}.csv`, certificatesCsv(shown))}
           >
             Export CSV
           </Button>

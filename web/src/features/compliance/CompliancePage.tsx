@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { flagStateLabel, type AuditReport } from '@medchest/domain';
+import { flagStateLabel, type AuditReport, toneOf, VESSEL_STATUS_TONES } from '@medchest/domain';
 import { FleetScaleNote } from '../../components/scale/FleetScaleNote';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -11,7 +11,6 @@ import { AlertIcon, ArrowRightIcon, ChartIcon, ClockIcon, DownloadIcon, ShieldIc
 import { formatDate } from '../../lib/dates';
 import { downloadText } from '../../lib/download';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { complianceTone } from '../../lib/complianceTone';
 import type { DashboardStats, FleetComplianceItem } from '@medchest/domain';
 import { useDashboardStats, useFleetCompliance } from '../../lib/useDashboard';
 import {
@@ -97,7 +96,7 @@ function VesselComplianceList({ fleet }: { fleet: ReturnType<typeof useFleetComp
                 </span>
               </span>
               <span className="compliance-vessel__actions">
-                <Badge tone={complianceTone(item.complianceStatus)} testId="compliance-vessel-status">
+                <Badge tone={toneOf(VESSEL_STATUS_TONES, item.complianceStatus)} testId="compliance-vessel-status">
                   {item.complianceStatus}
                 </Badge>
                 <ButtonLink

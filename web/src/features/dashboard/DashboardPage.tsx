@@ -1,7 +1,7 @@
 import { useMemo, type ComponentType } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
-import { flagStateLabel } from '@medchest/domain';
+import { flagStateLabel, toneOf, VESSEL_STATUS_TONES, CERTIFICATE_BADGE_TONES } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -21,8 +21,7 @@ import type { AuthUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
 import { downloadText } from '../../lib/download';
 import { useVessels } from '../../lib/useVessels';
-import { BADGE_TONES, certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
-import { complianceTone } from '../../lib/complianceTone';
+import { certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
 import type { DashboardStats } from '@medchest/domain';
 import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from '../../lib/useDashboard';
 import '../../styles/dashboard.css';
@@ -106,7 +105,7 @@ function FleetComplianceCard() {
                   {item.crewSizeCategory ? ` · ${item.crewSizeCategory} crew` : ''}
                 </span>
               </span>
-              <Badge tone={complianceTone(item.complianceStatus)}>{item.complianceStatus}</Badge>
+              <Badge tone={toneOf(VESSEL_STATUS_TONES, item.complianceStatus)}>{item.complianceStatus}</Badge>
             </Link>
           </li>
         ))}
@@ -198,7 +197,7 @@ function CertificateExpiryCard() {
                   {row.daysLeftText}
                 </td>
                 <td>
-                  <Badge tone={BADGE_TONES[row.badge]}>{row.badge}</Badge>
+                  <Badge tone={CERTIFICATE_BADGE_TONES[row.badge]}>{row.badge}</Badge>
                 </td>
               </tr>
             ))}

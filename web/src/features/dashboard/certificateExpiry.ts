@@ -1,5 +1,4 @@
-import { certificateBadge, toCsv, type CertificateBadge } from '@medchest/domain';
-import type { Tone } from '../../components/ui/Badge';
+import { certificateBadge, certificateExpiryOf, toCsv, type CertificateBadge } from '@medchest/domain';
 import { formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
 import type { Vessel } from '@medchest/domain';
@@ -23,20 +22,11 @@ export function daysLeftText(daysLeft: number | null): string {
   return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
 }
 
-export const BADGE_TONES: Record<CertificateBadge, Tone> = {
-  'Not Set': 'neutral',
-  Expired: 'danger',
-  Critical: 'danger',
-  'Expiring Soon': 'warning',
-  Active: 'success',
-};
-
 /** Soonest expiry first; vessels without a date last (then by name, so the order is stable). */
 export function certificateExpiryRows(vessels: readonly Vessel[], today: Date): ExpiryRow[] {
   return vessels
     .map((v): ExpiryRow => {
-      // The detail view's certificateExpiry stands in when the chest certificate has no date of its own.
-      const expiry = v.medicalChestCertificateExpiry || v.certificateExpiry || null;
+      const expiry = certificateExpiryOf(v);
       const { badge, daysLeft } = certificateBadge(expiry, today);
       return {
         id: v.id,

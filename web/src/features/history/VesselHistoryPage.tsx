@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { Link, useParams } from 'react-router-dom';
-import { historyEventLabel } from '@medchest/domain';
+import { historyEventLabel, isoToday } from '@medchest/domain';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { FilterSelect } from '../../components/ui/FilterSelect';
@@ -11,7 +11,6 @@ import { ArrowLeftIcon, CheckIcon, AlertIcon, ClockIcon } from '../../components
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { activityUserName } from '../../lib/activityView';
-import { todayIso } from '../../lib/inventoryView';
 import { useVessel } from '../../lib/useVessels';
 import { vesselQueryState } from '../../components/VesselQueryState';
 import { useDownloadPscPack, useVerifyHistory, useVesselHistory, useVesselHistoryTypes, type HistoryVerification } from './useVesselHistory';
@@ -47,7 +46,7 @@ export function VesselHistoryPage() {
   const [type, setType] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const today = useMemo(() => todayIso(), []);
+  const today = useMemo(() => isoToday(), []);
   const [chestDay, setChestDay] = useState('');
   const [packDay, setPackDay] = useState(today);
   const pscPack = useDownloadPscPack(vesselId);

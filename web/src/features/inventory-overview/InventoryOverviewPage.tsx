@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { flagStateLabel } from '@medchest/domain';
+import { flagStateLabel, toneOf, VESSEL_STATUS_TONES } from '@medchest/domain';
 import { FleetScaleNote } from '../../components/scale/FleetScaleNote';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -9,7 +9,6 @@ import { StatCard } from '../../components/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { AlertIcon, BoxIcon, ShieldIcon } from '../../components/ui/icons';
 import { NOT_SPECIFIED } from '../../lib/texts';
-import { complianceTone } from '../../lib/complianceTone';
 import { useDashboardStats, useFleetCompliance } from '../../lib/useDashboard';
 import { searchVessels } from './vesselSearch';
 import '../../styles/dashboard.css';
@@ -99,7 +98,7 @@ function VesselList() {
               </span>
             </span>
             <span className="inventory-vessel__actions">
-              <Badge tone={complianceTone(item.complianceStatus)} testId="inventory-vessel-status">
+              <Badge tone={toneOf(VESSEL_STATUS_TONES, item.complianceStatus)} testId="inventory-vessel-status">
                 {item.complianceStatus}
               </Badge>
               <ButtonLink to={`/inventory/${item.id}`} size="sm" icon={<BoxIcon size={14} />} aria-label={`Manage inventory of ${item.vesselName}`}>

@@ -28,9 +28,9 @@ import {
   type BulkRows,
 } from './bulkInput';
 import { ImportResultCard } from './ImportResultCard';
-import { filterRows, messageToast, todayIso } from '../../lib/inventoryView';
+import { filterRows, messageToast } from '../../lib/inventoryView';
 import { RequiredQuantity, RequirementNotes } from './RequirementNotes';
-import type { VolumeRequirementRow } from '@medchest/domain';
+import { isoToday, type VolumeRequirementRow } from '@medchest/domain';
 import { useBulkImport, useInventoryBatches, useVolumeRequirements } from '../../lib/useInventory';
 
 const ALL_SECTIONS = '';
@@ -100,7 +100,7 @@ function BulkInputForm({
     }
     setResult(null);
     save.mutate(
-      { fileName: manualInputFileName(todayIso()), items: toSave },
+      { fileName: manualInputFileName(isoToday()), items: toSave },
       {
         onSuccess: (answer) => {
           setResult(answer);

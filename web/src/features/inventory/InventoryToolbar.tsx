@@ -1,6 +1,6 @@
+import { toneOf, VESSEL_STATUS_TONES } from '@medchest/domain';
 import type { VesselStatus } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
-import { complianceTone } from '../../lib/complianceTone';
 import { ITEM_FILTERS, type ItemFilter } from '../../lib/inventoryView';
 
 /** Above the items: the search, how many items show, the chest's status and the status filters. */
@@ -47,7 +47,7 @@ export function InventoryToolbar({
         <span className="inventory-filters">
           <span className="inventory-filters__status">
             <span className="inventory-filters__label">Chest status</span>
-            <Badge tone={complianceTone(chestStatus)} testId="chest-status">
+            <Badge tone={toneOf(VESSEL_STATUS_TONES, chestStatus)} testId="chest-status">
               {chestStatus}
             </Badge>
           </span>

@@ -1,7 +1,7 @@
 import { useCanEditFleet } from '../../lib/auth';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { flagStateLabel } from '@medchest/domain';
+import { flagStateLabel, isoToday } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -13,7 +13,7 @@ import { vesselQueryState } from '../../components/VesselQueryState';
 import { BulkInputTab } from './BulkInputTab';
 import { CsvUploadTab } from './CsvUploadTab';
 import { CurrentInventoryTab } from './CurrentInventoryTab';
-import { asOfParam, todayIso } from '../../lib/inventoryView';
+import { asOfParam } from '../../lib/inventoryView';
 import './inventory.css';
 
 const TABS = [
@@ -40,7 +40,7 @@ export function VesselInventoryPage() {
   // ?asOf=YYYY-MM-DD opens the chest as of that day (the vessel history links here).
   const [searchParams] = useSearchParams();
   const [picked, setPicked] = useState(() => searchParams.get('asOf') ?? '');
-  const today = useMemo(() => todayIso(), []);
+  const today = useMemo(() => isoToday(), []);
   const asOf = asOfParam(picked, today);
 
   const pending = vesselQueryState(vessel, <BackToVessels />);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ORDER_STATUSES, ORDER_TOASTS, type ShortfallItem } from '@medchest/domain';
+import { certificateExpiryOf, ORDER_STATUSES, ORDER_TOASTS, type ShortfallItem } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -223,7 +223,7 @@ export function OrdersPage() {
             </div>
             <div>
               <dt>Certificate Expiry</dt>
-              <dd>{formatDate(vessel.certificateExpiry ?? vessel.medicalChestCertificateExpiry) ?? NOT_SPECIFIED}</dd>
+              <dd>{formatDate(certificateExpiryOf(vessel)) ?? NOT_SPECIFIED}</dd>
             </div>
           </dl>
         )}

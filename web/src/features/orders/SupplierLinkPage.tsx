@@ -8,7 +8,7 @@ import { LogoMark } from '../../components/ui/icons';
 import { apiJson, serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
-import { formatMoney, orderStatusBadge } from './orderView';
+import { formatMoney, supplierStatusBadge } from './orderView';
 import type { OrderWithItems } from '@medchest/domain';
 import './orders.css';
 
@@ -49,7 +49,7 @@ export function SupplierLinkPage() {
     body = <ErrorState testId="link-error">{serverMessage(order.error) ?? 'This order link is not valid or has expired'}</ErrorState>;
   else {
     const data = order.data;
-    const badge = orderStatusBadge(data.status === 'sent_to_supplier' ? 'ordered' : data.status);
+    const badge = supplierStatusBadge(data.status);
     // Unit costs may be quoted until the goods are shipped.
     const quoting = ['sent_to_supplier', 'acknowledged', 'in_progress'].includes(data.status);
     const quotes = Object.entries(costs)
@@ -68,7 +68,7 @@ export function SupplierLinkPage() {
             <dt>Status</dt>
             <dd>
               <Badge tone={badge.tone} testId="link-status">
-                {data.status === 'sent_to_supplier' ? 'Sent to supplier' : badge.label}
+                {badge.label}
               </Badge>
             </dd>
           </div>

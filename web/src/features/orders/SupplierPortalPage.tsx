@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { apiJson, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { formatMoney, orderStatusBadge } from './orderView';
+import { formatMoney, supplierStatusBadge } from './orderView';
 import type { SupplierOrder } from '@medchest/domain';
 import './orders.css';
 
@@ -56,7 +56,7 @@ export function SupplierPortalPage() {
           </thead>
           <tbody>
             {orders.data!.map((order) => {
-              const badge = orderStatusBadge(order.status === 'sent_to_supplier' ? 'ordered' : order.status);
+              const badge = supplierStatusBadge(order.status);
               return (
                 <tr key={order.id} data-testid="supplier-order-row">
                   <td className="mono nowrap card-title">{order.orderNumber}</td>
@@ -69,7 +69,7 @@ export function SupplierPortalPage() {
                   </td>
                   <td data-label="Status">
                     <Badge tone={badge.tone} testId="supplier-order-status">
-                      {order.status === 'sent_to_supplier' ? 'Sent to supplier' : badge.label}
+                      {badge.label}
                     </Badge>
                   </td>
                   <td className="actions-col">

@@ -1,20 +1,17 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, type OrderStatus, type OrderStatusTone } from '@medchest/domain';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, supplierStatusLabel, type OrderStatus } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
-
-const BADGE_TONES: Record<OrderStatusTone, Tone> = {
-  neutral: 'neutral',
-  info: 'info',
-  primary: 'navy',
-  success: 'success',
-  amber: 'warning',
-  muted: 'neutral',
-};
 
 /** The status badge: the domain's label and tone (spec 001 §4: other statuses in amber). */
 export function orderStatusBadge(status: string): { label: string; tone: Tone } {
-  const known = status in ORDER_STATUS_LABELS ? (status as OrderStatus) : undefined;
+  const known = Object.hasOwn(ORDER_STATUS_LABELS, status) ? (status as OrderStatus) : undefined;
   if (!known) return { label: status.replace(/_/g, ' '), tone: 'warning' };
-  return { label: ORDER_STATUS_LABELS[known], tone: BADGE_TONES[ORDER_STATUS_TONES[known]] };
+  return { label: ORDER_STATUS_LABELS[known], tone: ORDER_STATUS_TONES[known] };
+}
+
+/** The badge of a status as the supplier is shown it: an ordered order is 'Sent to supplier' to them. */
+export function supplierStatusBadge(status: string): { label: string; tone: Tone } {
+  if (status === 'sent_to_supplier') return { label: supplierStatusLabel(status), tone: ORDER_STATUS_TONES.ordered };
+  return orderStatusBadge(status);
 }
 
 /** Money as the tables show it; '—' when unknown. */

@@ -3,7 +3,7 @@ import { isoToday, type BulkImportItem, type BulkImportResult } from '@medchest/
 import { ApiError, apiJson } from './api';
 import { refreshKeys } from './queryClient';
 import { inventoryChangeKeys, queryKeys } from './queryKeys';
-import type { BatchAnswer, VolumeRequirementRow } from '@medchest/domain';
+import type { BatchAnswer, BatchUsageInput, VolumeRequirementRow } from '@medchest/domain';
 
 /**
  * The vessel's scale items with their requirement, count and status. With `asOf` (YYYY-MM-DD) the
@@ -44,6 +44,19 @@ export function useUpdateBatchQuantity(vesselId: string) {
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) return refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow);
     },
+  });
+}
+
+/**
+ * POST .../inventory/{batchId}/usage: units used on board, taken off as a difference (it carries
+ * no version and never conflicts with a count made meanwhile; more than is on board is a 400).
+ */
+export function useRecordUsage(vesselId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ batchId, ...usage }: { batchId: string } & BatchUsageInput) =>
+      apiJson<BatchAnswer>('POST', `/api/vessels/${vesselId}/inventory/${batchId}/usage`, usage),
+    onSuccess: () => refreshKeys(queryClient, inventoryChangeKeys(vesselId), changesNow),
   });
 }
 

@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { BatchAnswer } from '@medchest/domain';
 import { useUpdateBatchQuantity } from '../../lib/useInventory';
+import { RecordUsageDialog } from './RecordUsageDialog';
 
 const NO_DATE = '—';
 const DEFAULT_CONDITION = 'Good';
@@ -17,6 +18,7 @@ export function BatchRow({ vesselId, batch, readOnly }: { vesselId: string; batc
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
+  const [recordingUsage, setRecordingUsage] = useState(false);
   const name = `${batch.scaleId} batch ${batch.batchNumber}`;
   const inputId = `batch-quantity-${batch.id}`;
 
@@ -98,7 +100,15 @@ export function BatchRow({ vesselId, batch, readOnly }: { vesselId: string; batc
                 aria-label={`Edit quantity of ${name}`}
               />
             )}
+            {!readOnly && batch.quantityOnBoard > 0 && (
+              <Button variant="ghost" size="sm" onClick={() => setRecordingUsage(true)} aria-label={`Record usage of ${name}`}>
+                Record usage
+              </Button>
+            )}
           </span>
+        )}
+        {recordingUsage && (
+          <RecordUsageDialog vesselId={vesselId} batch={batch} name={name} open={recordingUsage} onClose={() => setRecordingUsage(false)} />
         )}
       </td>
       <td className="nowrap" data-testid="batch-expiry">

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { format } from 'date-fns';
-import { BATCH_USAGE_FAILED_TOAST, BATCH_USAGE_RECORDED_TOAST, batchUsageSchema, type BatchAnswer, type BatchUsageInput } from '@medchest/domain';
+import { BATCH_USAGE_FAILED_TOAST, BATCH_USAGE_RECORDED_TOAST, batchUsageSchema, isoToday, type BatchAnswer, type BatchUsageInput } from '@medchest/domain';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Field, fieldProps } from '../../components/ui/Field';
@@ -12,7 +11,8 @@ import { useRecordUsage } from '../../lib/useInventory';
 type UsageValues = { quantityUsed: string; reason: string; crewMemberName: string; usageDate: string };
 const FIELDS = ['quantityUsed', 'reason', 'crewMemberName', 'usageDate'] as const;
 
-const today = () => format(new Date(), 'yyyy-MM-dd');
+// The product's today is the UTC day (the server refuses a usage dated after it).
+const today = () => isoToday();
 const blank = (): UsageValues => ({ quantityUsed: '', reason: '', crewMemberName: '', usageDate: today() });
 
 /**

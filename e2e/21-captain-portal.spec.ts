@@ -8,7 +8,9 @@ import { mailTo } from './support/mail';
  * contact address of its own and two batches of one item; the captain signs in with the code
  * mailed there (read from the e2e server's capture SMTP server), counts a batch, then counts both
  * batches while offline: the changes wait on the device, the pending count says so, and once the
- * connection is back each is applied once.
+ * connection is back each is applied once. Usage is recorded online and offline (each once, on the
+ * dashboard's recent usage), and a count made offline that crosses the office's count made
+ * meanwhile is shown to the captain with the figure on record, neither side lost, until resolved.
  */
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -17,6 +19,7 @@ interface Batch {
   scaleId: string;
   batchNumber: number;
   quantityOnBoard: number;
+  version: number;
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -117,6 +120,56 @@ test('a captain signs in with the mailed code, counts stock, and counts made off
     const history = (await (await fleet.get(`/api/vessels/${vessel.id}/history?limit=100`)).json()) as unknown;
     const adjustments = JSON.stringify(history).match(/BatchAdjusted/g) ?? [];
     expect(adjustments.length, 'one adjustment per count: 7, then 5 and 3').toBe(3);
+
+    // Usage (the medical log), online: taken off the batch, on the dashboard's recent usage.
+    const usageOf = async (batchRow: number, quantityUsed: string, reason: string, crewMember: string) => {
+      const batchRowLocator = batchRows.nth(batchRow);
+      await batchRowLocator.getByRole('button', { name: 'Record usage' }).click();
+      const form = batchRowLocator.getByTestId('usage-form');
+      await form.getByLabel('Quantity used').fill(quantityUsed);
+      await form.getByLabel('Reason').fill(reason);
+      await form.getByLabel('Crew member name').fill(crewMember);
+      await form.getByRole('button', { name: 'Save usage' }).click();
+      await expect(form).toHaveCount(0);
+    };
+    await usageOf(0, '2', 'Burn dressing', 'A. Bosun');
+    await expect.poll(async () => (await batchesNow()).find((b) => b.id === first.id)?.quantityOnBoard).toBe(3);
+
+    // Offline again: a usage and a count wait; meanwhile the office counts the second batch.
+    await context.setOffline(true);
+    await expect(page.getByTestId('captain-offline')).toBeVisible();
+    await usageOf(0, '1', 'Headache', 'C. Cook');
+    await batchRows.nth(1).getByTestId('batch-quantity').fill('6');
+    await batchRows.nth(1).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('pending-count')).toHaveText('2 changes waiting to be sent');
+    const onRecord = (await batchesNow()).find((b) => b.id === second.id)!;
+    const officeCount = await fleet.patch(`/api/vessels/${vessel.id}/inventory/${second.id}`, { data: { quantityOnBoard: 9, version: onRecord.version } });
+    expect(officeCount.status(), await officeCount.text()).toBe(200);
+
+    // Back online: the usage is applied once; the count crossed the office's and is shown to the
+    // captain with the figure on record, which stays until the captain decides.
+    await context.setOffline(false);
+    const conflict = page.getByTestId('captain-conflict');
+    await expect(conflict).toHaveCount(1);
+    await expect(conflict).toContainText('Changed meanwhile');
+    await expect(conflict).toContainText('your count 6');
+    await expect(conflict).toContainText('it now has 9 on board');
+    await expect(page.getByTestId('pending-count')).toHaveCount(0);
+    await expect.poll(async () => Object.fromEntries((await batchesNow()).map((b) => [b.id, b.quantityOnBoard]))).toEqual({ [first.id]: 2, [second.id]: 9 });
+    await conflict.getByRole('button', { name: 'Keep mine (replace 9)' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect.poll(async () => (await batchesNow()).find((b) => b.id === second.id)?.quantityOnBoard).toBe(6);
+    const used = (JSON.stringify(await (await fleet.get(`/api/vessels/${vessel.id}/history?limit=100`)).json()).match(/BatchUsageRecorded/g) ?? []).length;
+    expect(used, 'two usages, each recorded once').toBe(2);
+
+    // The dashboard's recent usage lists both, latest recorded first on the same day.
+    await page.goto('/captain/dashboard');
+    const recent = page.getByTestId('recent-usage').getByRole('listitem');
+    await expect(recent).toHaveCount(2);
+    await expect(recent.nth(0)).toContainText('1 used');
+    await expect(recent.nth(0)).toContainText('Headache · C. Cook');
+    await expect(recent.nth(1)).toContainText('Burn dressing · A. Bosun');
+    await noSidewaysScroll(page);
   } finally {
     await fleet.delete(`/api/vessels/${vessel.id}`);
     await fleet.dispose();

@@ -1,5 +1,6 @@
 export * from './port';
 export { canonicalJson, chainHash, verifyChain } from './hash';
+export { createBackoff, FOLLOWER_BACKOFF, type Backoff, type BackoffPolicy } from './backoff';
 export { createChainFollower, type ChainBreak, type SignedHead } from './chainFollower';
 export { createEventStore, type EventStoreConfig } from './factory';
 export { createPostgresEventStore, type PostgresEventStore, type PostgresEventStoreOptions } from './postgres/store';

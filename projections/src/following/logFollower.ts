@@ -1,11 +1,9 @@
-import { LOG_START, comparePositions, type EventStore, type LogPosition, type Subscription } from '@medchest/eventstore';
+import { LOG_START, comparePositions, createBackoff, type EventStore, type LogPosition, type Subscription } from '@medchest/eventstore';
 import type { Kysely } from 'kysely';
 import { applyBatch } from '../apply';
 import { readCheckpoints } from '../checkpoints/checkpoints';
 import type { ReadModelDb } from '../db';
 import type { Projection } from '../projection';
-
-const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
  * One subscription to the log for the projections held here (the log is read once for all of
@@ -38,8 +36,8 @@ export function createLogFollower(deps: {
   /** The batch transaction under way, if any. */
   let inFlight: Promise<void> | undefined;
   let needsRestart = false;
-  let failures = 0;
   let retryAt = 0;
+  const backoff = createBackoff();
 
   async function stop() {
     const current = subscription;
@@ -67,8 +65,7 @@ export function createLogFollower(deps: {
       if (subscription !== current) return;
       onError(error);
       // Retry from the stored checkpoints (the truth), backing off while it keeps failing.
-      failures++;
-      retryAt = Date.now() + Math.min(MAX_RETRY_DELAY_MS, 100 * 2 ** Math.min(failures, 10));
+      retryAt = Date.now() + backoff.next();
       needsRestart = true;
       subscription = undefined;
       void current.stop();
@@ -84,7 +81,7 @@ export function createLogFollower(deps: {
         if (inFlight) await inFlight;
         const applying = applyBatch(db, mine, checkpoints, events, { validate: deps.validateEvents }).then(
           () => {
-            failures = 0;
+            backoff.reset();
             deps.onApplied();
           },
           (error: unknown) => {

@@ -1,5 +1,5 @@
 import { parseEvent, type DomainEventType } from '@medchest/domain';
-import { LOG_START, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@medchest/eventstore';
+import { LOG_START, createBackoff, FOLLOWER_BACKOFF, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@medchest/eventstore';
 import type { Queue } from 'bullmq';
 import { errorMessage, type Logger } from '../logger';
 import type { CheckpointStore } from './checkpoints';
@@ -28,7 +28,7 @@ export interface RunReactorOptions {
   queue: Queue;
   reactor: Reactor;
   log: Logger;
-  /** First delay before restarting after a failure; doubles up to maxRestartDelayMs. */
+  /** First delay before restarting after a failure; doubles up to maxRestartDelayMs (the followers' one policy, FOLLOWER_BACKOFF, by default). */
   restartDelayMs?: number;
   maxRestartDelayMs?: number;
 }
@@ -41,15 +41,13 @@ export interface RunReactorOptions {
  */
 export function runReactor(options: RunReactorOptions): RunningReactor {
   const { store, checkpoints, queue, reactor, log } = options;
-  const firstDelay = options.restartDelayMs ?? 500;
-  const maxDelay = options.maxRestartDelayMs ?? 30_000;
+  const backoff = createBackoff({ firstMs: options.restartDelayMs ?? FOLLOWER_BACKOFF.firstMs, maxMs: options.maxRestartDelayMs ?? FOLLOWER_BACKOFF.maxMs });
 
   let state: ReactorState = 'starting';
   let checkpoint: LogPosition | undefined;
   let lastError: string | undefined;
   let subscription: Subscription | undefined;
   let restartTimer: NodeJS.Timeout | undefined;
-  let delay = firstDelay;
   let stopping = false;
 
   async function handle(events: RecordedEvent[]): Promise<void> {
@@ -63,7 +61,7 @@ export function runReactor(options: RunReactorOptions): RunningReactor {
     const last = events[events.length - 1].position;
     await checkpoints.save(reactor.name, last);
     checkpoint = last;
-    delay = firstDelay;
+    backoff.reset();
   }
 
   function restartLater(error: unknown): void {
@@ -71,12 +69,12 @@ export function runReactor(options: RunReactorOptions): RunningReactor {
     if (stopping) return;
     state = 'restarting';
     lastError = errorMessage(error);
+    const delay = backoff.next();
     log.error(`reactor ${reactor.name} stopped (${lastError}); restarting in ${delay} ms`);
     restartTimer = setTimeout(() => {
       restartTimer = undefined;
       starting = start();
     }, delay);
-    delay = Math.min(delay * 2, maxDelay);
   }
 
   async function start(): Promise<void> {

@@ -133,12 +133,14 @@ test('a captain signs in with the mailed code, counts stock, and counts made off
       await expect(form).toHaveCount(0);
     };
     await usageOf(0, '2', 'Burn dressing', 'A. Bosun');
+    await expect(batchRows.nth(0).getByRole('status')).toHaveText('Usage recorded');
     await expect.poll(async () => (await batchesNow()).find((b) => b.id === first.id)?.quantityOnBoard).toBe(3);
 
     // Offline again: a usage and a count wait; meanwhile the office counts the second batch.
     await context.setOffline(true);
     await expect(page.getByTestId('captain-offline')).toBeVisible();
     await usageOf(0, '1', 'Headache', 'C. Cook');
+    await expect(batchRows.nth(0).getByRole('status')).toHaveText('Saved on this device; it will be sent when you are back online');
     await batchRows.nth(1).getByTestId('batch-quantity').fill('6');
     await batchRows.nth(1).getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('pending-count')).toHaveText('2 changes waiting to be sent');
@@ -161,6 +163,16 @@ test('a captain signs in with the mailed code, counts stock, and counts made off
     await expect.poll(async () => (await batchesNow()).find((b) => b.id === second.id)?.quantityOnBoard).toBe(6);
     const used = (JSON.stringify(await (await fleet.get(`/api/vessels/${vessel.id}/history?limit=100`)).json()).match(/BatchUsageRecorded/g) ?? []).length;
     expect(used, 'two usages, each recorded once').toBe(2);
+
+    // More than is on board: refused, said so under the batch and at the top, nothing recorded.
+    await usageOf(0, '50', 'Burns', 'C. Cook');
+    await expect(batchRows.nth(0).getByRole('status')).toHaveText('Not saved yet: see the message at the top of the page');
+    const refusal = page.getByTestId('captain-conflict');
+    await expect(refusal).toContainText('Not accepted');
+    await expect(refusal).toContainText('Quantity used cannot be more than the 2 on board');
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refusal).toHaveCount(0);
+    expect((await batchesNow()).find((b) => b.id === first.id)?.quantityOnBoard).toBe(2);
 
     // The dashboard's recent usage lists both, latest recorded first on the same day.
     await page.goto('/captain/dashboard');

@@ -5,7 +5,7 @@ import { isoToday } from '@medchest/domain/shared/dates';
 import { formatDate } from '../../lib/dates';
 import { captainApi, messageOf, type Batch, type RequirementRow } from './captainApi';
 import { CaptainLayout } from './CaptainLayout';
-import { enqueue, onQueueChange } from './offlineQueue';
+import { enqueue, onQueueChange, type ChangeOutcome } from './offlineQueue';
 import { useLoad } from './useLoad';
 
 const UPDATE_FAILED = 'Failed to update inventory quantity';
@@ -122,6 +122,13 @@ function CurrentInventory({ vesselId, rows, batches }: { vesselId: string; rows:
   );
 }
 
+/** What the captain is told under the batch: only what really happened to the change. */
+function outcomeNotice(outcome: ChangeOutcome, sent: string): string {
+  if (outcome === 'sent') return sent;
+  if (outcome === 'pending') return 'Saved on this device; it will be sent when you are back online';
+  return 'Not saved yet: see the message at the top of the page';
+}
+
 function BatchRow({ vesselId, batch, label }: { vesselId: string; batch: Batch; label: string }) {
   const [quantity, setQuantity] = useState(String(batch.quantityOnBoard));
   const [error, setError] = useState<string | undefined>();
@@ -135,8 +142,8 @@ function BatchRow({ vesselId, batch, label }: { vesselId: string; batch: Batch; 
     if (quantity.trim() === '' || !Number.isInteger(value) || value < 0) return setError('Quantity must be a whole number of at least 0');
     setError(undefined);
     try {
-      await enqueue({ kind: 'quantity', vesselId, batchId: batch.id, label, quantityOnBoard: value, version: batch.version });
-      setNotice(navigator.onLine ? 'Saved' : 'Saved on this device; it will be sent when you are back online');
+      const outcome = await enqueue({ kind: 'quantity', vesselId, batchId: batch.id, label, quantityOnBoard: value, version: batch.version });
+      setNotice(outcomeNotice(outcome, 'Saved'));
     } catch {
       setError(UPDATE_FAILED);
     }
@@ -183,9 +190,9 @@ function BatchRow({ vesselId, batch, label }: { vesselId: string; batch: Batch; 
       {usage && (
         <UsageForm
           onRecord={async (entry) => {
-            await enqueue({ kind: 'usage', vesselId, batchId: batch.id, label, version: batch.version, ...entry });
+            const outcome = await enqueue({ kind: 'usage', vesselId, batchId: batch.id, label, version: batch.version, ...entry });
             setUsage(false);
-            setNotice(navigator.onLine ? 'Usage recorded' : 'Usage saved on this device; it will be sent when you are back online');
+            setNotice(outcomeNotice(outcome, 'Usage recorded'));
           }}
         />
       )}

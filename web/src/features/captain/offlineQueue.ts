@@ -1,4 +1,4 @@
-import { createStore, del, entries, set } from 'idb-keyval';
+import { createStore, del, entries, get, set } from 'idb-keyval';
 import { ApiError, apiJson } from '../../lib/api';
 
 /**
@@ -63,12 +63,21 @@ export async function listChanges(): Promise<PendingChange[]> {
 /** Keep a change on the device, then try to send everything waiting. */
 type NewChange = PendingChange extends infer C ? (C extends PendingChange ? Omit<C, 'id' | 'createdAt' | 'state'> : never) : never;
 
-export async function enqueue(change: NewChange): Promise<void> {
+/**
+ * What became of a change once the queue was sent: 'sent' (the server took it), 'pending' (kept
+ * for later: offline), or 'conflict' / 'refused' (kept, shown to the captain to resolve).
+ */
+export type ChangeOutcome = 'sent' | PendingChange['state'];
+
+export async function enqueue(change: NewChange): Promise<ChangeOutcome> {
   const id = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
   const full = { ...change, id, createdAt: new Date().toISOString(), state: 'pending' } as PendingChange;
   if (store) await set(id, full, store);
   changed();
   await flush();
+  // Gone from the device: the server answered it.
+  const kept = store ? await get<PendingChange>(id, store) : undefined;
+  return kept?.state ?? 'sent';
 }
 
 export async function discard(id: string): Promise<void> {

@@ -33,7 +33,9 @@ export default defineConfig({
             { name: 'idb', test: /node_modules[\\/]idb-keyval[\\/]/ },
             // Dates are shared by both pages; on their own they keep the captain off the fleet's vendor chunk.
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Server state, needed by every page (the session lives in it).
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // Other libraries (forms, zod, CSV) are not grouped: each stays with the screens that use it.
           ],
         },
       },

@@ -1,38 +1,56 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, Outlet, useRouteError } from 'react-router-dom';
-import { AppShell } from './components/layout/AppShell';
+import { Component, Suspense, type ReactNode } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
 import { ButtonLink } from './components/ui/Button';
 import { useAuth } from './lib/auth';
 import { useSessionUser } from './lib/session';
-import { ActivityLogPage } from './features/activity/ActivityLogPage';
-import { AdminUsersPage } from './features/admin/AdminUsersPage';
-import { AdminScalesPage } from './features/scales/AdminScalesPage';
-import { ScalePage } from './features/scales/ScalePage';
-import { DemoLoginPage } from './features/auth/DemoLoginPage';
-import { LoginPage } from './features/auth/LoginPage';
-import { ForgotPasswordPage } from './features/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage';
-import { CompliancePage } from './features/compliance/CompliancePage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { VesselInventoryPage } from './features/inventory/VesselInventoryPage';
-import { InventoryOverviewPage } from './features/inventory-overview/InventoryOverviewPage';
+import { lazyPage } from './lib/lazyPage';
+import { LoadingState } from './components/ui/StateMessage';
 import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPortalHandoff } from './features/placeholders/CaptainPortalHandoff';
-import { CertificatesPage } from './features/certificates/CertificatesPage';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
-import { ReportsPage } from './features/reports/ReportsPage';
-import { OrdersPage } from './features/orders/OrdersPage';
-import { SupplierLinkPage } from './features/orders/SupplierLinkPage';
-import { SupplierPortalPage } from './features/orders/SupplierPortalPage';
-import { ProfilePage } from './features/profile/ProfilePage';
-import { VesselDetailPage } from './features/vessels/VesselDetailPage';
-import { VesselHistoryPage } from './features/history/VesselHistoryPage';
-import { VesselsPage } from './features/vessels/VesselsPage';
+
+// Route-level code splitting (issue 14): the landing page is in the first bundle, every other
+// screen is a chunk of its own fetched when first shown, so a visitor's first paint does not wait
+// for the fleet screens, their forms and their libraries.
+// The fleet frame (navigation, account menu) is only for signed-in pages.
+const AppShell = lazyPage(() => import('./components/layout/AppShell'), 'AppShell');
+const ActivityLogPage = lazyPage(() => import('./features/activity/ActivityLogPage'), 'ActivityLogPage');
+const AdminUsersPage = lazyPage(() => import('./features/admin/AdminUsersPage'), 'AdminUsersPage');
+const AdminScalesPage = lazyPage(() => import('./features/scales/AdminScalesPage'), 'AdminScalesPage');
+const ScalePage = lazyPage(() => import('./features/scales/ScalePage'), 'ScalePage');
+const DemoLoginPage = lazyPage(() => import('./features/auth/DemoLoginPage'), 'DemoLoginPage');
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage'), 'LoginPage');
+const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const CompliancePage = lazyPage(() => import('./features/compliance/CompliancePage'), 'CompliancePage');
+const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const VesselInventoryPage = lazyPage(() => import('./features/inventory/VesselInventoryPage'), 'VesselInventoryPage');
+const InventoryOverviewPage = lazyPage(() => import('./features/inventory-overview/InventoryOverviewPage'), 'InventoryOverviewPage');
+const CertificatesPage = lazyPage(() => import('./features/certificates/CertificatesPage'), 'CertificatesPage');
+const ReportsPage = lazyPage(() => import('./features/reports/ReportsPage'), 'ReportsPage');
+const OrdersPage = lazyPage(() => import('./features/orders/OrdersPage'), 'OrdersPage');
+const SupplierLinkPage = lazyPage(() => import('./features/orders/SupplierLinkPage'), 'SupplierLinkPage');
+const SupplierPortalPage = lazyPage(() => import('./features/orders/SupplierPortalPage'), 'SupplierPortalPage');
+const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
+const VesselDetailPage = lazyPage(() => import('./features/vessels/VesselDetailPage'), 'VesselDetailPage');
+const VesselHistoryPage = lazyPage(() => import('./features/history/VesselHistoryPage'), 'VesselHistoryPage');
+const VesselsPage = lazyPage(() => import('./features/vessels/VesselsPage'), 'VesselsPage');
 
 /** Every protected fleet page: the auth gate, then the navigation frame around the page. */
 function ProtectedLayout({ children }: { children?: ReactNode }) {
-  return <RequireAuth>{(user) => <AppShell user={user}>{children ?? <Outlet />}</AppShell>}</RequireAuth>;
+  return (
+    <RequireAuth>
+      {(user) => (
+        <Suspense fallback={<FullPageLoading />}>
+          <AppShell user={user}>
+            {/* The navigation stays on screen while a page's chunk arrives. */}
+            <Suspense fallback={<LoadingState testId="page-loading">Loading...</LoadingState>}>{children ?? <Outlet />}</Suspense>
+          </AppShell>
+        </Suspense>
+      )}
+    </RequireAuth>
+  );
 }
 
 /** At /, a logged-out (or still loading) visitor sees the landing page; a signed-in user the dashboard. */
@@ -64,8 +82,6 @@ function AdminScalesRoute() {
 
 
 function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <div className="full-page-center not-found" role="alert">
       <h1>Something went wrong</h1>
@@ -77,47 +93,82 @@ function RouteError() {
   );
 }
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <FullPageLoading />,
-      children: [
-        { path: '/', element: <HomeRoute /> },
-        { path: '/landing', element: <LandingPage /> },
-        { path: '/login', element: <LoginPage /> },
-        { path: '/admin/login', element: <DemoLoginPage /> },
-        { path: '/forgot-password', element: <ForgotPasswordPage /> },
-        { path: '/reset-password', element: <ResetPasswordPage /> },
-        // The captain portal is a page of its own (captain.html, its own small bundle): any
-        // /captain path reached inside the fleet app is loaded afresh from the server.
-        { path: '/captain', element: <CaptainPortalHandoff /> },
-        { path: '/captain/*', element: <CaptainPortalHandoff /> },
-        { path: '/supplier/orders/:token', element: <SupplierLinkPage /> },
-        {
-          element: <ProtectedLayout />,
-          children: [
-            { path: '/dashboard', element: <DashboardRoute /> },
-            { path: '/vessels', element: <VesselsPage /> },
-            { path: '/vessels/:vesselId', element: <VesselDetailPage /> },
-            { path: '/vessels/:vesselId/history', element: <VesselHistoryPage /> },
-            { path: '/inventory', element: <InventoryOverviewPage /> },
-            { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
-            { path: '/compliance', element: <CompliancePage /> },
-            { path: '/scales/:scaleId', element: <ScalePage /> },
-            { path: '/certificates', element: <CertificatesPage /> },
-            { path: '/reports', element: <ReportsPage /> },
-            { path: '/orders', element: <OrdersPage /> },
-            { path: '/activity', element: <ActivityLogPage /> },
-            { path: '/supplier', element: <SupplierPortalPage /> },
-            { path: '/profile', element: <ProfileRoute /> },
-            { path: '/admin/users', element: <AdminUsersRoute /> },
-            { path: '/admin/scales', element: <AdminScalesRoute /> },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+/**
+ * A page that throws while rendering (or whose chunk fails to load, say after a release) shows
+ * RouteError instead of a blank screen; going to another page tries again.
+ */
+class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+// Routes in declarative mode (BrowserRouter + useRoutes): the app has no loaders or actions, and
+// the data router's code would be about half of the router library on every first page (issue 14).
+const ROUTES: RouteObject[] = [
+  {
+    // Pages outside the fleet frame (login, password reset, supplier link) wait here for their chunk.
+    element: (
+      <Suspense fallback={<FullPageLoading />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/landing', element: <LandingPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/admin/login', element: <DemoLoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      // The captain portal is a page of its own (captain.html, its own small bundle): any
+      // /captain path reached inside the fleet app is loaded afresh from the server.
+      { path: '/captain', element: <CaptainPortalHandoff /> },
+      { path: '/captain/*', element: <CaptainPortalHandoff /> },
+      { path: '/supplier/orders/:token', element: <SupplierLinkPage /> },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/vessels', element: <VesselsPage /> },
+          { path: '/vessels/:vesselId', element: <VesselDetailPage /> },
+          { path: '/vessels/:vesselId/history', element: <VesselHistoryPage /> },
+          { path: '/inventory', element: <InventoryOverviewPage /> },
+          { path: '/inventory/:vesselId', element: <VesselInventoryPage /> },
+          { path: '/compliance', element: <CompliancePage /> },
+          { path: '/scales/:scaleId', element: <ScalePage /> },
+          { path: '/certificates', element: <CertificatesPage /> },
+          { path: '/reports', element: <ReportsPage /> },
+          { path: '/orders', element: <OrdersPage /> },
+          { path: '/activity', element: <ActivityLogPage /> },
+          { path: '/supplier', element: <SupplierPortalPage /> },
+          { path: '/profile', element: <ProfileRoute /> },
+          { path: '/admin/users', element: <AdminUsersRoute /> },
+          { path: '/admin/scales', element: <AdminScalesRoute /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The fleet app's pages for the current location, inside BrowserRouter (App.tsx). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const page = useRoutes(ROUTES);
+  return <RouteErrorBoundary resetKey={pathname}>{page}</RouteErrorBoundary>;
 }
 

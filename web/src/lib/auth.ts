@@ -1,5 +1,9 @@
 import { useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import { isReadOnlyRole, toneOf, USER_STATUS_TONES, type Role, type UserStatus } from '@medchest/domain';
+// Subpaths, not the domain's index: this module is in the first bundle of every page, and the
+// index would bring every schema (and zod) with it.
+import { toneOf } from '@medchest/domain/shared/tone';
+import { isReadOnlyRole } from '@medchest/domain/user/scope';
+import { USER_STATUS_TONES, type Role, type UserStatus } from '@medchest/domain/user/schema';
 import type { Tone } from '../components/ui/Badge';
 import { getQueryFn } from './api';
 
@@ -74,7 +78,7 @@ export function captainVesselId(user: AuthUser): string | null {
 }
 
 /** The domain's labels (one place, domain/src/user/schema.ts), under the names the screens use. */
-export { ROLE_LABELS, USER_STATUS_LABELS as STATUS_LABELS } from '@medchest/domain';
+export { ROLE_LABELS, USER_STATUS_LABELS as STATUS_LABELS } from '@medchest/domain/user/schema';
 
 /** The colour of an account status badge (profile, admin users); an unknown status is neutral. */
 export function statusTone(status: string): Tone {

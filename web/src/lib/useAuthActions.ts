@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { PENDING_ACCOUNT_MESSAGE, type Role, type UserStatus } from '@medchest/domain';
+// Subpaths, not the domain's index: the login page is a first page too, kept small.
+import { PENDING_ACCOUNT_MESSAGE } from '@medchest/domain/user/accounts';
+import type { Role, UserStatus } from '@medchest/domain/user/schema';
 import { apiJson, apiRequest, serverMessage } from './api';
 import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from './auth';
 import { notifyError, notifyFailure } from './notify';

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { loginSchema, signupSchema } from '@medchest/domain';
+import type { loginSchema, signupSchema } from '@medchest/domain/user/schema';
 import { Button } from '../../components/ui/Button';
 import { Field, fieldProps } from '../../components/ui/Field';
 import { LogoMark } from '../../components/ui/icons';
-import { schemaResolver } from '../../lib/forms';
+import { deferredSchemaResolver } from '../../lib/deferredResolver';
 import { applyServerFieldErrors } from '../../lib/notify';
 import { useLogin, useSignup } from '../../lib/useAuthActions';
 import './auth.css';
@@ -14,10 +14,20 @@ import './auth.css';
 type LoginValues = { email: string; password: string };
 type SignupValues = LoginValues & { firstName: string; lastName: string };
 
+// The login page is a first page (issue 14): it paints without zod and the schemas, which load
+// right after (see the preload below) from a subpath, not the domain's index.
+const loginValidation = deferredSchemaResolver<LoginValues, typeof loginSchema>(() =>
+  import('@medchest/domain/user/schema').then((module) => module.loginSchema),
+);
+const signupValidation = deferredSchemaResolver<SignupValues, typeof signupSchema>(() =>
+  import('@medchest/domain/user/schema').then((module) => module.signupSchema),
+);
+
 function LoginForm({ defaultEmail }: { defaultEmail: string }) {
   const login = useLogin();
+  useEffect(() => loginValidation.preload(), []);
   const form = useForm<LoginValues, unknown, LoginValues>({
-    resolver: schemaResolver<LoginValues, typeof loginSchema>(loginSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
@@ -57,8 +67,9 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
 
 function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
   const signup = useSignup(onCreated);
+  useEffect(() => signupValidation.preload(), []);
   const form = useForm<SignupValues, unknown, z.output<typeof signupSchema>>({
-    resolver: schemaResolver<SignupValues, typeof signupSchema>(signupSchema),
+    resolver: signupValidation.resolver,
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
   const { errors } = form.formState;

@@ -1,5 +1,8 @@
 import { Link } from 'react-router-dom';
 import { SHIPPED_SCALE_METADATA } from '@medchest/domain';
+// Its link's look lives with the other scale links; since the pages load on demand (issue 14),
+// a component brings the styles it uses rather than relying on another page's.
+import './scales.css';
 
 /**
  * The provenance line of the fleet-wide pages: each vessel is judged against the scale assigned to

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { StatusTone } from '../shared/tone';
 import { phoneNumberSchema } from '../vessel/schema';
 import { normalizeEmail } from './accounts';
+import { ROLES, USER_STATUSES } from './labels';
 
 /** Login and sign-up forms (spec 001 §5). */
 export const loginSchema = z.object({
@@ -43,31 +43,9 @@ export const profileSchema = z.object({
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 
-/**
- * admin: everything; fleet_manager: the vessels and fleets assigned to them; auditor: read-only over
- * the vessels and fleets assigned to them (port state control replaying history); captain: their
- * one vessel, through the captain portal.
- */
-export const ROLES = ['admin', 'fleet_manager', 'auditor', 'captain'] as const;
-export type Role = (typeof ROLES)[number];
-export const USER_STATUSES = ['pending', 'active', 'suspended'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Admin',
-  fleet_manager: 'Fleet Manager',
-  auditor: 'Auditor',
-  captain: 'Captain',
-};
-
-export const USER_STATUS_LABELS: Record<UserStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  suspended: 'Suspended',
-};
-
-/** An account status badge's colour (profile, admin users). */
-export const USER_STATUS_TONES: Record<UserStatus, StatusTone> = { active: 'success', pending: 'warning', suspended: 'danger' };
+// Roles, statuses and their labels and tones are plain data in ./labels (no zod), so that the
+// browser's first bundle can show them without the schemas (issue 14); re-exported here.
+export * from './labels';
 
 /**
  * The admin's create-user dialog (spec 001 §5): a valid email ('Invalid email address'), a password

@@ -3,7 +3,7 @@ import { useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 // index would bring every schema (and zod) with it.
 import { toneOf } from '@medchest/domain/shared/tone';
 import { isReadOnlyRole } from '@medchest/domain/user/scope';
-import { USER_STATUS_TONES, type Role, type UserStatus } from '@medchest/domain/user/schema';
+import { USER_STATUS_TONES, type Role, type UserStatus } from '@medchest/domain/user/labels';
 import type { Tone } from '../components/ui/Badge';
 import { getQueryFn } from './api';
 
@@ -77,8 +77,8 @@ export function captainVesselId(user: AuthUser): string | null {
   return user.accountType === 'captain' && user.vesselId ? user.vesselId : null;
 }
 
-/** The domain's labels (one place, domain/src/user/schema.ts), under the names the screens use. */
-export { ROLE_LABELS, USER_STATUS_LABELS as STATUS_LABELS } from '@medchest/domain/user/schema';
+/** The domain's labels (one place, domain/src/user/labels.ts), under the names the screens use. */
+export { ROLE_LABELS, USER_STATUS_LABELS as STATUS_LABELS } from '@medchest/domain/user/labels';
 
 /** The colour of an account status badge (profile, admin users); an unknown status is neutral. */
 export function statusTone(status: string): Tone {

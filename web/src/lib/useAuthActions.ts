@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useNavigate } from 'react-router-dom';
 // Subpaths, not the domain's index: the login page is a first page too, kept small.
 import { PENDING_ACCOUNT_MESSAGE } from '@medchest/domain/user/accounts';
-import type { Role, UserStatus } from '@medchest/domain/user/schema';
+import type { Role, UserStatus } from '@medchest/domain/user/labels';
 import { apiJson, apiRequest, serverMessage } from './api';
 import { AUTH_USER_KEY, captainVesselId, refreshSessionUser, type AuthUser } from './auth';
 import { notifyError, notifyFailure } from './notify';

@@ -84,6 +84,8 @@ test('a captain signs in with the mailed code, counts stock, and counts made off
     // Fleet screens are not the captain's; other /captain paths are a 404 page.
     await page.goto('/vessels');
     await expect(page).toHaveURL(/\/captain\/dashboard$/);
+    // The fleet app hands over with a full page load of the portal: wait for the portal itself.
+    await expect(page.getByTestId('stat-total-items')).toHaveText('2');
     await page.goto('/captain/no-such-page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 

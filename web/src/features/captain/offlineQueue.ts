@@ -69,9 +69,26 @@ type NewChange = PendingChange extends infer C ? (C extends PendingChange ? Omit
  */
 export type ChangeOutcome = 'sent' | PendingChange['state'];
 
+/**
+ * The versions this device's own changes moved each batch through (from → to), from the server's
+ * answers. A count made on a screen that has not yet reloaded after the captain's own last change
+ * carries the version that change replaced: it is no conflict, so it goes out against the new one.
+ */
+const ownChanges = new Map<string, { from?: number; to: number }>();
+
+function rememberOwnChange(change: PendingChange, answer: unknown): void {
+  const version = (answer as { version?: unknown } | null)?.version;
+  if (typeof version === 'number') ownChanges.set(change.batchId, { from: change.version, to: version });
+}
+
+function againstOwnLastChange<C extends { batchId: string; version?: number }>(change: C): C {
+  const own = ownChanges.get(change.batchId);
+  return own && change.version !== undefined && own.from === change.version ? { ...change, version: own.to } : change;
+}
+
 export async function enqueue(change: NewChange): Promise<ChangeOutcome> {
   const id = `${Date.now().toString(36)}-${crypto.randomUUID()}`;
-  const full = { ...change, id, createdAt: new Date().toISOString(), state: 'pending' } as PendingChange;
+  const full = { ...againstOwnLastChange(change), id, createdAt: new Date().toISOString(), state: 'pending' } as PendingChange;
   if (store) await set(id, full, store);
   changed();
   await flush();
@@ -96,9 +113,10 @@ export async function retryAgainstCurrent(change: PendingChange): Promise<void> 
 async function send(change: PendingChange): Promise<void> {
   const base = `/api/vessels/${change.vesselId}/inventory/${change.batchId}`;
   if (change.kind === 'quantity') {
-    await apiJson('PATCH', base, { quantityOnBoard: change.quantityOnBoard, ...(change.version === undefined ? {} : { version: change.version }) });
+    const answer = await apiJson('PATCH', base, { quantityOnBoard: change.quantityOnBoard, ...(change.version === undefined ? {} : { version: change.version }) });
+    rememberOwnChange(change, answer);
   } else {
-    await apiJson('POST', '/api/captain/usage', {
+    const answer = await apiJson('POST', '/api/captain/usage', {
       batchId: change.batchId,
       quantityUsed: change.quantityUsed,
       reason: change.reason,
@@ -108,6 +126,7 @@ async function send(change: PendingChange): Promise<void> {
       // lost on the way back, the server records it once.
       changeId: change.id,
     });
+    rememberOwnChange(change, answer);
   }
 }
 

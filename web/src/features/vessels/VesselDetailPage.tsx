@@ -54,6 +54,9 @@ export function VesselDetailPage() {
   });
   const suggestions = useMemo(() => vesselSuggestions(vessels.data ?? []), [vessels.data]);
 
+  // Deleted: the page is on its way out (the list's screen may still be loading); its vessel is
+  // gone on purpose, so it never says 'Vessel Not Found' meanwhile.
+  if (remove.isSuccess) return null;
   const pending = vesselQueryState(vessel, <BackButton />);
   if (pending || !vessel.data) return pending;
 

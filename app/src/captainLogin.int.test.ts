@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '@medchest/command-api';
 import { CAPTAIN_CODE_INVALID_MESSAGE, CAPTAIN_CODE_SENT_MESSAGE, DEMO_FLEET_OWNER } from '@medchest/domain';
-import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { silentLogger } from '@medchest/workers';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@medchest/workers/testing/smtpServer';
+import type { ReceivedMail } from '@medchest/workers/testing/smtpServer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMedChest, type RunningMedChest } from './server';
+import { startProductWithMail, waitFor, type ProductWithMail } from './testing/productWithMail';
 
 /**
  * Issue 12: the captain portal's sign-in by a one-time code, over HTTP in the one-process product
@@ -14,9 +11,7 @@ import { startMedChest, type RunningMedChest } from './server';
  * the code mailed there is.
  */
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let medchest: RunningMedChest;
+let product: ProductWithMail;
 let base: string;
 let ownerCookie: string;
 let vessel: { id: string; vesselName: string };
@@ -36,24 +31,14 @@ async function call(method: string, path: string, body?: object, cookie?: string
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, cookie: session ? `medchest_session=${session[1]}` : undefined };
 }
 
-async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const codeIn = (mail: ReceivedMail) => /^ {4}(\d{6})\s*$/m.exec(mail.raw)?.[1];
 
 /** Ask for a code and read it from the next mail the SMTP server receives for the address. */
 async function requestCode(email: string): Promise<string> {
-  const before = smtp.received.filter((m) => m.to.includes(email)).length;
+  const before = product.smtp.received.filter((m) => m.to.includes(email)).length;
   const answer = await call('POST', '/api/captain/login', { email });
   expect(answer).toMatchObject({ status: 202, body: { message: CAPTAIN_CODE_SENT_MESSAGE } });
-  const mail = await waitFor('the code mail', () => smtp.received.filter((m) => m.to.includes(email))[before]);
+  const mail = await waitFor('the code mail', () => product.smtp.received.filter((m) => m.to.includes(email))[before]);
   expect(mail.subject).toBe('Your MedChest captain sign-in code');
   const code = codeIn(mail);
   if (!code) throw new Error(`no code in the mail:\n${mail.raw}`);
@@ -63,11 +48,8 @@ async function requestCode(email: string): Promise<string> {
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 beforeAll(async () => {
-  database = await createTestDatabase('app_captain_login');
-  smtp = await startTestSmtpServer();
-  const config = { ...loadConfig({ DATABASE_URL: database.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SMTP_URL: smtp.url }), port: 0 };
-  medchest = await startMedChest(config, { log: silentLogger, webDist: false, queuePrefix: `medchest-test-${randomBytes(4).toString('hex')}` });
-  base = `http://127.0.0.1:${medchest.port}`;
+  product = await startProductWithMail('app_captain_login');
+  base = product.base;
   const login = await call('POST', '/api/auth/login', { email: DEMO_FLEET_OWNER.email, password: DEMO_FLEET_OWNER.password });
   ownerCookie = login.cookie!;
   contactEmail = `master-${randomBytes(3).toString('hex')}@ship.example`;
@@ -82,9 +64,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await medchest?.stop();
-  await smtp?.close();
-  await database?.drop();
+  await product?.stop();
 });
 
 describe('the captain signs in with a code mailed to the vessel contact address', () => {
@@ -94,8 +74,8 @@ describe('the captain signs in with a code mailed to the vessel contact address'
     const stranger = await call('POST', '/api/captain/login', { email: unknown });
     expect({ status: stranger.status, body: stranger.body }).toEqual({ status: known.status, body: known.body });
     expect(known).toMatchObject({ status: 202, body: { message: CAPTAIN_CODE_SENT_MESSAGE } });
-    await waitFor('the known address mail', () => smtp.received.find((m) => m.to.includes(contactEmail)));
-    expect(smtp.received.filter((m) => m.to.includes(unknown))).toHaveLength(0);
+    await waitFor('the known address mail', () => product.smtp.received.find((m) => m.to.includes(contactEmail)));
+    expect(product.smtp.received.filter((m) => m.to.includes(unknown))).toHaveLength(0);
     expect(known.cookie).toBeUndefined();
     // Only the address's latest code counts; an email without a code is 400 with the spec's message.
     expect((await call('POST', '/api/captain/login', {})).body).toMatchObject({ message: 'Email is required' });
@@ -139,7 +119,7 @@ describe('the captain signs in with a code mailed to the vessel contact address'
 
   it('refuses an expired code with the same message', async () => {
     const code = await requestCode(contactEmail);
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: product.database.url });
     await client.connect();
     try {
       // 15 minutes pass: the code's time is up.

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '@medchest/command-api';
-import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { silentLogger } from '@medchest/workers';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@medchest/workers/testing/smtpServer';
+import type { ReceivedMail } from '@medchest/workers/testing/smtpServer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMedChest, type RunningMedChest } from './server';
+import { startProductWithMail, waitFor, type ProductWithMail } from './testing/productWithMail';
 
 /**
  * The whole resupply loop in the one-process product with a real SMTP server: an order from a
@@ -12,26 +9,19 @@ import { startMedChest, type RunningMedChest } from './server';
  * CSV attached, reply-to the fleet manager) and acting through the signed link in that mail.
  */
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let medchest: RunningMedChest;
+let product: ProductWithMail;
 let base: string;
 let cookie: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('app_order_mail');
-  smtp = await startTestSmtpServer();
-  const config = { ...loadConfig({ DATABASE_URL: database.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SMTP_URL: smtp.url }), port: 0 };
-  medchest = await startMedChest(config, { log: silentLogger, webDist: false, queuePrefix: `medchest-test-${randomBytes(4).toString('hex')}` });
-  base = `http://127.0.0.1:${medchest.port}`;
+  product = await startProductWithMail('app_order_mail');
+  base = product.base;
   const login = await call('POST', '/api/demo/login', { email: 'demo@medchest.example', password: 'medchest-demo' });
   cookie = login.headers.get('set-cookie')!.split(';')[0];
 }, 180_000);
 
 afterAll(async () => {
-  await medchest?.stop();
-  await smtp?.close();
-  await database?.drop();
+  await product?.stop();
 });
 
 function call(method: string, path: string, body?: unknown, withCookie = true) {
@@ -50,16 +40,6 @@ async function json<T>(method: string, path: string, body?: unknown, withCookie 
 type Order = { id: string; orderNumber: string; status: string; orderItems: { id: string; scaleId: string; orderQuantity: number }[] };
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** A vessel of its own with an empty chest, and a draft order of three of its short items. */
 async function draftOrder(name: string): Promise<{ vesselId: string; order: Order }> {
   const vessel = await json<{ id: string }>('POST', '/api/vessels', { vesselName: name, imoNumber: `MAIL${randomBytes(3).toString('hex').toUpperCase()}`, flagState: 'PANAMA', crewSizeCategory: 14 });
@@ -77,7 +57,7 @@ async function draftOrder(name: string): Promise<{ vesselId: string; order: Orde
   return { vesselId: vessel.id, order };
 }
 
-const mailsFor = (orderNumber: string) => smtp.received.filter((mail) => mail.subject.includes(orderNumber));
+const mailsFor = (orderNumber: string) => product.smtp.received.filter((mail) => mail.subject.includes(orderNumber));
 
 describe('an order sent to its supplier by mail', () => {
   it('reaches the supplier once with both attachments and a link that works, through to a delivery the chest counts', async () => {

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '@medchest/command-api';
-import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { silentLogger } from '@medchest/workers';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '@medchest/workers/testing/smtpServer';
+import type { ReceivedMail } from '@medchest/workers/testing/smtpServer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMedChest, type RunningMedChest } from './server';
+import { startProductWithMail, waitFor, type ProductWithMail } from './testing/productWithMail';
 
 /**
  * Forgot password (issue 9) over HTTP in the one-process product with a real SMTP server: the
@@ -13,23 +10,16 @@ import { startMedChest, type RunningMedChest } from './server';
  * every session; a deleted user's address leaves the mail log.
  */
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let medchest: RunningMedChest;
+let product: ProductWithMail;
 let base: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase('app_password_reset');
-  smtp = await startTestSmtpServer();
-  const config = { ...loadConfig({ DATABASE_URL: database.url, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SMTP_URL: smtp.url }), port: 0 };
-  medchest = await startMedChest(config, { log: silentLogger, webDist: false, queuePrefix: `medchest-test-${randomBytes(4).toString('hex')}` });
-  base = `http://127.0.0.1:${medchest.port}`;
+  product = await startProductWithMail('app_password_reset');
+  base = product.base;
 }, 180_000);
 
 afterAll(async () => {
-  await medchest?.stop();
-  await smtp?.close();
-  await database?.drop();
+  await product?.stop();
 });
 
 function post(path: string, body: object, cookie?: string) {
@@ -42,16 +32,6 @@ function post(path: string, body: object, cookie?: string) {
 
 const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0];
 
-async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The reset link's token in a mail as sent (quoted-printable undone). */
 function tokenIn(mail: ReceivedMail): string {
   const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
@@ -61,7 +41,7 @@ function tokenIn(mail: ReceivedMail): string {
 }
 
 async function mailLog(address: string): Promise<{ to_address: string; template: string }[]> {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: product.database.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ to_address: string; template: string }>(
@@ -89,14 +69,14 @@ describe('forgot password', () => {
     expect(await unknown.json()).toEqual(knownBody);
     expect(knownBody).toEqual({ message: 'If an account exists for this email, we have sent a link to reset its password. It is valid for 30 minutes.' });
 
-    const mail = await waitFor('the reset mail', () => smtp.received.find((m) => m.to.includes(email)));
+    const mail = await waitFor('the reset mail', () => product.smtp.received.find((m) => m.to.includes(email)));
     expect(mail.subject).toBe('Reset your MedChest password');
     expect(mail.raw).toContain('Hello Fenna,');
     token = tokenIn(mail);
     expect(token).toHaveLength(64);
     // The only reset mail sent: none went to the address without an account.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.received.filter((m) => m.subject === 'Reset your MedChest password')).toHaveLength(1);
+    expect(product.smtp.received.filter((m) => m.subject === 'Reset your MedChest password')).toHaveLength(1);
 
     const bad = await post('/api/auth/forgot-password', { email: 'not-an-email' });
     expect(bad.status).toBe(400);

@@ -1,6 +1,8 @@
+import type { StatusTone } from '../shared/tone';
+
 /**
  * The activity log's vocabulary (spec 001 §4 "Activity types", §3 "Activity"): the types a line can
- * have, the label of each (the type badge and the type filter), and how a line's metadata reads.
+ * have, the label and badge colour of each (the type badge and the type filter), and how a line's metadata reads.
  * One place, so the feed, the API's filter check and the page never disagree.
  */
 
@@ -31,6 +33,19 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   inventory_update: 'Inventory update',
   usage_tracked: 'Usage tracked',
   vessel_deleted: 'Vessel deleted',
+};
+
+/** The colour of each type's badge: green for what was added, red for what was lost or ran out. */
+export const ACTIVITY_TYPE_TONES: Record<ActivityType, StatusTone> = {
+  vessel_created: 'success',
+  vessel_updated: 'info',
+  vessel_deleted: 'danger',
+  order_created: 'navy',
+  order_status_updated: 'info',
+  certificate_updated: 'success',
+  certificate_expired: 'danger',
+  inventory_update: 'navy',
+  usage_tracked: 'warning',
 };
 
 export function isActivityType(value: unknown): value is ActivityType {

@@ -1,3 +1,4 @@
+import type { StatusTone } from '../shared/tone';
 import { formatStatedQuantity, type StatedQuantity } from './quantity';
 import { MEDICAL_CATEGORIES, type Scale, type ScaleItem } from './scale';
 import { SHIPPED_SCALE_METADATA } from './shipped';
@@ -10,6 +11,14 @@ import { SHIPPED_SCALE_METADATA } from './shipped';
  */
 
 export type Confidence = 'High' | 'Medium' | 'Low' | 'As stated by the importer';
+
+/** The badge colour of each confidence: an importer's own word is neither vouched for nor doubted. */
+export const CONFIDENCE_TONES: Record<Confidence, StatusTone> = {
+  High: 'success',
+  Medium: 'info',
+  Low: 'warning',
+  'As stated by the importer': 'neutral',
+};
 
 export interface ScaleSource {
   id: string;

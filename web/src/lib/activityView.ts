@@ -1,23 +1,24 @@
 import type { ComponentType } from 'react';
-import { DELETED_USER_NAME, isActivityType, type ActivityType } from '@medchest/domain';
+import { ACTIVITY_TYPE_TONES, DELETED_USER_NAME, isActivityType, type ActivityType } from '@medchest/domain';
 import type { Tone } from '../components/ui/Badge';
 import { ActivityIcon, BoxIcon, CertificateIcon, ShipIcon, StoreIcon } from '../components/ui/icons';
 
-/** The icon and badge colour of each activity type (a type this version does not know: neutral). */
-const LOOK: Record<ActivityType, { icon: ComponentType<{ size?: number }>; tone: Tone }> = {
-  vessel_created: { icon: ShipIcon, tone: 'success' },
-  vessel_updated: { icon: ShipIcon, tone: 'info' },
-  vessel_deleted: { icon: ShipIcon, tone: 'danger' },
-  order_created: { icon: StoreIcon, tone: 'navy' },
-  order_status_updated: { icon: StoreIcon, tone: 'info' },
-  certificate_updated: { icon: CertificateIcon, tone: 'success' },
-  certificate_expired: { icon: CertificateIcon, tone: 'danger' },
-  inventory_update: { icon: BoxIcon, tone: 'navy' },
-  usage_tracked: { icon: ActivityIcon, tone: 'warning' },
+/** The icon of each activity type; its badge colour is the domain's (ACTIVITY_TYPE_TONES). */
+const ICON: Record<ActivityType, ComponentType<{ size?: number }>> = {
+  vessel_created: ShipIcon,
+  vessel_updated: ShipIcon,
+  vessel_deleted: ShipIcon,
+  order_created: StoreIcon,
+  order_status_updated: StoreIcon,
+  certificate_updated: CertificateIcon,
+  certificate_expired: CertificateIcon,
+  inventory_update: BoxIcon,
+  usage_tracked: ActivityIcon,
 };
 
+/** A type this version does not know reads as neutral, with the generic icon. */
 export function activityLook(type: string): { icon: ComponentType<{ size?: number }>; tone: Tone } {
-  return isActivityType(type) ? LOOK[type] : { icon: ActivityIcon, tone: 'neutral' };
+  return isActivityType(type) ? { icon: ICON[type], tone: ACTIVITY_TYPE_TONES[type] } : { icon: ActivityIcon, tone: 'neutral' };
 }
 
 /** 'First Last', whichever part is known; 'System' for a line no user made; 'Deleted user' once they are gone. */

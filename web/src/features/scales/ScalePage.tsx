@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { type Confidence, type ScaleProvenanceView } from '@medchest/domain';
-import { Badge, type Tone } from '../../components/ui/Badge';
+import { CONFIDENCE_TONES, type ScaleProvenanceView } from '@medchest/domain';
+import { Badge } from '../../components/ui/Badge';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { TableScroll } from '../../components/ui/TableScroll';
@@ -10,13 +10,6 @@ import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { queryKeys } from '../../lib/queryKeys';
 import '../../components/scale/scales.css';
-
-const CONFIDENCE_TONE: Record<Confidence, Tone> = {
-  High: 'success',
-  Medium: 'info',
-  Low: 'warning',
-  'As stated by the importer': 'neutral',
-};
 
 /**
  * /scales/{id}: what a scale is and how far its figures can be trusted (issue 15, "Trust in the
@@ -58,7 +51,7 @@ export function ScalePage() {
             <li key={s.id} className="scale-source" data-testid="scale-source">
               <div className="scale-source__head">
                 <strong>{s.title}</strong>
-                <Badge tone={CONFIDENCE_TONE[s.confidence]} testId="scale-source-confidence">
+                <Badge tone={CONFIDENCE_TONES[s.confidence]} testId="scale-source-confidence">
                   Confidence: {s.confidence}
                 </Badge>
               </div>

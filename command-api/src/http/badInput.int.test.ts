@@ -18,13 +18,7 @@ let batchId: string;
 beforeAll(async () => {
   t = await startTestApp('api_bad_input');
   ({ admin } = await t.sessionsForEveryRole());
-  vesselId = await t.createVessel(admin);
-  const imported = await t.send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, admin, {
-    fileName: 'chest.csv',
-    items: [{ scaleId: 'IMGS01', productName: 'Aspirin', quantityOnBoard: 20, expiryDate: '2030-01-31', batchNumber: 1 }],
-  });
-  expect(imported.statusCode).toBe(200);
-  batchId = ((await t.send('GET', `/api/vessels/${vesselId}/inventory`, admin)).json() as { id: string }[])[0]!.id;
+  ({ vesselId, batchId } = await t.createVesselWithBatch(admin));
   captain = await t.captainOf(vesselId);
 });
 

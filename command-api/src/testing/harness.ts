@@ -60,6 +60,20 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
       if (response.statusCode !== 201) throw new Error(`creating a vessel failed: ${response.statusCode} ${response.body}`);
       return (response.json() as { id: string }).id;
     },
+    /**
+     * A vessel (as createVessel) whose chest holds one batch of IMGS01, 20 units, bulk-imported
+     * through the API: for tests that need ids of both. Returns both ids.
+     */
+    async createVesselWithBatch(cookie: string): Promise<{ vesselId: string; batchId: string }> {
+      const vesselId = await this.createVessel(cookie);
+      const imported = await this.send('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, cookie, {
+        fileName: 'chest.csv',
+        items: [{ scaleId: 'IMGS01', productName: 'Aspirin', quantityOnBoard: 20, expiryDate: '2030-01-31', batchNumber: 1 }],
+      });
+      if (imported.statusCode !== 200) throw new Error(`importing a batch failed: ${imported.statusCode} ${imported.body}`);
+      const batches = (await this.send('GET', `/api/vessels/${vesselId}/inventory`, cookie)).json() as { id: string }[];
+      return { vesselId, batchId: batches[0]!.id };
+    },
     /** Give a user these vessels and fleets (the whole lists), as an admin would. */
     async assign(userId: string, assignments: { vesselIds?: string[]; fleets?: string[] }) {
       const context = { userId: null, correlationId: 'test', now: new Date() };

@@ -1,13 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import { forgotPasswordSchema, PASSWORD_RESET_MINUTES } from '@medchest/domain';
 import { Button } from '../../components/ui/Button';
 import { Field, fieldProps } from '../../components/ui/Field';
-import { LogoMark } from '../../components/ui/icons';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors, notifyFailure } from '../../lib/notify';
 import { useForgotPassword } from './usePasswordReset';
-import './auth.css';
+import { PasswordCard } from './PasswordCard';
 
 type ForgotValues = { email: string };
 
@@ -28,45 +26,33 @@ export function ForgotPasswordPage() {
     }),
   );
   return (
-    <div className="auth-page">
-      <div className="auth-card" data-testid="forgot-password-card">
-        <div className="auth-card__brand">
-          <Link to="/landing" aria-label="MedChest home" className="brand">
-            <LogoMark size={40} />
-          </Link>
-          <h1>Forgot your password?</h1>
-          <p className="muted">Enter the email of your account and we will send you a link to choose a new password.</p>
+    <PasswordCard title="Forgot your password?" intro="Enter the email of your account and we will send you a link to choose a new password." testId="forgot-password-card">
+      {request.isSuccess ? (
+        <div className="stack" role="status" data-testid="forgot-password-sent">
+          <p>{request.data?.message}</p>
+          <p className="auth-note">
+            Check your inbox (and spam folder). The link works once, for {PASSWORD_RESET_MINUTES} minutes.
+          </p>
+          <Button variant="outline" className="btn--block" onClick={() => request.reset()}>
+            Send another link
+          </Button>
         </div>
-        {request.isSuccess ? (
-          <div className="stack" role="status" data-testid="forgot-password-sent">
-            <p>{request.data?.message}</p>
-            <p className="auth-note">
-              Check your inbox (and spam folder). The link works once, for {PASSWORD_RESET_MINUTES} minutes.
-            </p>
-            <Button variant="outline" className="btn--block" onClick={() => request.reset()}>
-              Send another link
-            </Button>
-          </div>
-        ) : (
-          <form onSubmit={submit} noValidate aria-label="Forgot password" className="stack">
-            <Field id="forgot-email" label="Email" error={errors.email?.message}>
-              <input
-                {...fieldProps('forgot-email', errors.email?.message)}
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                {...form.register('email')}
-              />
-            </Field>
-            <Button type="submit" className="btn--block" disabled={request.isPending}>
-              {request.isPending ? 'Sending...' : 'Send reset link'}
-            </Button>
-          </form>
-        )}
-        <p className="auth-footer-links">
-          <Link to="/login">Back to log in</Link>
-        </p>
-      </div>
-    </div>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Forgot password" className="stack">
+          <Field id="forgot-email" label="Email" error={errors.email?.message}>
+            <input
+              {...fieldProps('forgot-email', errors.email?.message)}
+              type="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              {...form.register('email')}
+            />
+          </Field>
+          <Button type="submit" className="btn--block" disabled={request.isPending}>
+            {request.isPending ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </PasswordCard>
   );
 }

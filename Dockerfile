@@ -7,6 +7,7 @@ COPY eventstore/package.json eventstore/
 COPY projections/package.json projections/
 COPY command-api/package.json command-api/
 COPY workers/package.json workers/
+COPY demo/package.json demo/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .

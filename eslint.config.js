@@ -66,19 +66,25 @@ export default tseslint.config(
   },
   {
     files: ['eventstore/src/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(notFrom(['projections', 'command-api', 'workers', 'web', 'app'], 'eventstore/')) },
+    rules: { 'no-restricted-imports': restrict(notFrom(['projections', 'command-api', 'workers', 'demo', 'web', 'app'], 'eventstore/')) },
   },
   {
     files: ['projections/src/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(notFrom(['command-api', 'workers', 'web', 'app'], 'projections/')) },
+    rules: { 'no-restricted-imports': restrict(notFrom(['command-api', 'workers', 'demo', 'web', 'app'], 'projections/')) },
   },
   {
     files: ['command-api/src/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(notFrom(['workers', 'web', 'app'], 'command-api/')) },
+    rules: { 'no-restricted-imports': restrict(notFrom(['workers', 'demo', 'web', 'app'], 'command-api/')) },
   },
   {
     files: ['workers/src/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(notFrom(['command-api', 'web', 'app'], 'workers/')) },
+    rules: { 'no-restricted-imports': restrict(notFrom(['command-api', 'demo', 'web', 'app'], 'workers/')) },
+  },
+  {
+    // The demo drives the product's own commands (command-api/) with a business clock; nothing of
+    // the product imports it back but the one-process entry (app/) that seeds it.
+    files: ['demo/src/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(notFrom(['workers', 'web', 'app'], 'demo/')) },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

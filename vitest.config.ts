@@ -14,7 +14,7 @@ export default defineConfig(async () => {
   const eventStoreAvailable = source === 'containers' || Boolean(process.env.EVENTSTORE_URL);
   return {
     test: {
-      include: ['{domain,eventstore,projections,command-api,workers,web,app}/src/**/*.test.{ts,tsx}'],
+      include: ['{domain,eventstore,projections,command-api,workers,demo,web,app}/src/**/*.test.{ts,tsx}'],
       exclude: [...configDefaults.exclude, ...(eventStoreAvailable ? [] : ['**/*.esdb.int.test.ts'])],
       globalSetup: ['./app/src/testing/globalSetup.ts'],
       testTimeout: 60_000,

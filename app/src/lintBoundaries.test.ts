@@ -39,6 +39,21 @@ describe('the import boundaries of the layer table', () => {
     expect(problems).toEqual([expect.stringContaining('web/ imports domain/ only')]);
   });
 
+  it('reports the product importing the demo, which drives the product from outside', async () => {
+    const problems = await boundaryProblems('command-api/src/fixture.ts', "import { seedDemo } from '@medchest/demo';\nexport const fixture = seedDemo;\n");
+    expect(problems).toEqual([expect.stringContaining('command-api/ may not import this package')]);
+    expect(await boundaryProblems('demo/src/fixture.ts', "import { startWorkers } from '@medchest/workers';\nexport const fixture = startWorkers;\n")).toEqual([
+      expect.stringContaining('demo/ may not import this package'),
+    ]);
+  });
+
+  it('lets the demo drive the commands of command-api/, and the one-process entry seed it', async () => {
+    expect(
+      await boundaryProblems('demo/src/fixture.ts', "import { createVessel } from '@medchest/command-api/commands/vessels';\nexport const fixture = createVessel;\n"),
+    ).toEqual([]);
+    expect(await boundaryProblems('app/src/fixture.ts', "import { seedDemo } from '@medchest/demo';\nexport const fixture = seedDemo;\n")).toEqual([]);
+  });
+
   it('lets a feature use shared parts and the domain, and the API use projections', async () => {
     expect(
       await boundaryProblems(

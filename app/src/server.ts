@@ -11,11 +11,10 @@ import {
   redactUrl,
   SUPPLIER_LINK_SECRET_NAME,
   PASSWORD_RESET_SECRET_NAME,
-  seedDemo,
-  seedDemoPeople,
   WEB_NOT_BUILT,
   type Config,
 } from '@medchest/command-api';
+import { seedDemo, seedDemoPeople } from '@medchest/demo';
 import { eventCodec } from '@medchest/domain';
 import { createEventStore, ensureDatabase } from '@medchest/eventstore';
 import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';

@@ -3,7 +3,6 @@ export { loadConfig, ConfigError, redactUrl, CONFIG_DEFAULTS, LOG_LEVELS, type C
 export { createPgSessionStore, type SessionStore } from './auth/sessions';
 export { hashPassword, verifyPassword } from './auth/password';
 export type { AppDeps, CommandContext } from './commands/context';
-export { seedDemo, seedDemoPeople, DEMO_ACCOUNT, ADMIN_ACCOUNT, AUDITOR_ACCOUNT, SECOND_COMPANY_ACCOUNT, DEMO_VESSEL_COUNT } from './seed/demo';
 export { userIdForEmail, uuidV5 } from './ids';
 export { isWebAppBuilt, WEB_NOT_BUILT } from './routes/web';
 export { productSecret, SUPPLIER_LINK_SECRET_NAME, PASSWORD_RESET_SECRET_NAME } from './secrets';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../seed/demo';
 import { startTestApp, type TestApp } from '../testing/harness';
 import { createMemoryLimits, createRedisLimits, limitsRedisOptions, type Limit, type Limits } from './limits';
 
@@ -89,7 +88,6 @@ describe('login guessing over HTTP, counted in Redis', () => {
   let first: TestApp;
   beforeAll(async () => {
     first = await startTestApp('api_limits', { limits: processLimits() });
-    await seedDemo(first.deps);
     for (let n = 0; n < 15; n++) await first.createUser(`crew${n}@fleet.example`, `crew-pass-${n}`, 'fleet_manager');
     await first.createUser('lone@fleet.example', 'lone-pass', 'fleet_manager');
   });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { DEMO_FLEET_OWNER } from '@medchest/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { seedDemo } from '../seed/demo';
 import { sessionCookie, startTestApp, type TestApp } from '../testing/harness';
 import { FOREIGN_ORIGIN_MESSAGE } from './browserDefences';
 
@@ -18,9 +17,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>MedChest</title><div id="root"></div><script type="module" src="/assets/app.js"></script>');
   await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log("medchest")');
   t = await startTestApp('api_defences', { webDist: dist });
-  await seedDemo(t.deps);
+  await t.createUser(DEMO_FLEET_OWNER.email, DEMO_FLEET_OWNER.password, 'fleet_manager');
   behindProxy = await startTestApp('api_defences_proxy', { trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
-  await seedDemo(behindProxy.deps);
+  await behindProxy.createUser(DEMO_FLEET_OWNER.email, DEMO_FLEET_OWNER.password, 'fleet_manager');
 });
 
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { DEMO_FLEET_OWNER, NOT_A_DEMO_ACCOUNT_MESSAGE, PENDING_ACCOUNT_MESSAGE }
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdForEmail } from '../ids';
-import { seedDemo } from '../seed/demo';
 import { sessionCookie, startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
@@ -10,8 +9,12 @@ let admin: string;
 
 beforeAll(async () => {
   t = await startTestApp('api_auth');
-  await seedDemo(t.deps);
+  // The accounts the demo seeds (the demo entry signs in the fleet owner the domain names), and a
+  // fleet of two vessels to assign.
+  await t.createUser(DEMO_FLEET_OWNER.email, DEMO_FLEET_OWNER.password, 'fleet_manager', 'active', { firstName: 'Demo', lastName: 'Fleet Owner' });
+  await t.createUser('admin@medchest.example', 'medchest-admin', 'admin', 'active', { firstName: 'Admin', lastName: 'MedChest' });
   admin = await t.login('admin@medchest.example', 'medchest-admin');
+  for (let n = 0; n < 2; n++) await t.createVessel(admin, { fleet: 'North Atlantic Fleet' });
 });
 
 afterAll(async () => {
@@ -126,7 +129,7 @@ describe('login', () => {
 });
 
 describe('demo login (/admin/login)', () => {
-  it('the seeded demo fleet owner is the account the domain names (shown on /admin/login)', async () => {
+  it('signs in the demo fleet owner the domain names (shown on /admin/login)', async () => {
     const response = await post('/api/demo/login', DEMO_FLEET_OWNER);
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: DEMO_FLEET_OWNER.email, role: 'fleet_manager', status: 'active' });

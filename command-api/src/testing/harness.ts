@@ -37,8 +37,12 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     /** Every event in the log, in order. */
     allEvents: () => readAllEvents(store),
     /** An account straight through the command (no HTTP): for arranging a test. */
-    async createUser(email: string, password: string, role: Role, status: UserStatus = 'active') {
-      return registerUser(deps, { email, password, role, status, source: 'admin' }, { userId: null, correlationId: 'test', now: new Date() });
+    async createUser(email: string, password: string, role: Role, status: UserStatus = 'active', names: { firstName?: string; lastName?: string } = {}) {
+      const registered = await registerUser(deps, { email, password, role, status, source: 'admin', ...names }, { userId: null, correlationId: 'test', now: new Date() });
+      // The command waits 5 s at most; a test that logs in next needs the account there however
+      // loaded the machine is.
+      if (registered.position) await runner.waitFor(registered.position, 60_000, ['users']);
+      return registered;
     },
     /** One request through app.inject, with the session cookie and the JSON body when given. */
     send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {

@@ -14,17 +14,17 @@ import { listVesselBatches, listVessels } from '@medchest/projections';
 import pg from 'pg';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userIdForEmail } from '../ids';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { userIdForEmail } from '@medchest/command-api/ids';
+import { startTestApp, type TestApp } from '@medchest/command-api/testing/harness';
 import { DEMO_CHEST_FILE_NAME, demoChestStatus } from './chests';
-import { DEMO_VESSEL_COUNT, demoVesselId, seedDemo } from './demo';
+import { DEMO_VESSEL_COUNT, demoVesselId, seedDemo } from './seed';
 
 let t: TestApp;
 const today = '2026-03-10';
 
 beforeAll(async () => {
   // The app's clock on the seeding day, so the chest is evaluated on the day it was built for.
-  t = await startTestApp('api_seed', { now: () => new Date(`${today}T12:00:00Z`) });
+  t = await startTestApp('demo_seed', { now: () => new Date(`${today}T12:00:00Z`) });
 });
 
 const countBy = <T extends string>(values: T[]) => {

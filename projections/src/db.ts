@@ -18,7 +18,7 @@ import type { VesselHistoryBatchesTable, VesselHistoryStateTable, VesselHistoryT
 
 /** Every read-model table, as kysely sees it (snake_case columns; queries map rows to camelCase). */
 export interface ReadModelDb {
-  projection_checkpoints: CheckpointsTable;
+  follower_checkpoints: CheckpointsTable;
   vessels: VesselsTable;
   certificates: CertificatesTable;
   reports: ReportsTable;
@@ -76,6 +76,13 @@ export function createReadModelDb(databaseUrl: string, options: ReadModelDbOptio
   const db = new Kysely<ReadModelDb>({ dialect: new PostgresDialect({ pool }) });
   databaseUrls.set(db, databaseUrl);
   return db;
+}
+
+/** The database URL a handle made by createReadModelDb was made for. */
+export function databaseUrlOf(db: Kysely<ReadModelDb>): string {
+  const url = databaseUrls.get(db);
+  if (!url) throw new Error('Not a read-model database made by createReadModelDb');
+  return url;
 }
 
 /**

@@ -1,12 +1,14 @@
 // The read models: schema, projection runner, rebuild, and the query functions the API calls.
-export { createReadModelDb, type ReadModelDb, type ReadModelDbOptions } from './db';
+export { createReadModelDb, databaseUrlOf, type ReadModelDb, type ReadModelDbOptions } from './db';
 export { migrateReadModels, readModelMigrations } from './migrations';
 export { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
 export { rebuildReadModels, HistoryBrokenError, type RebuildOptions, type RebuildResult } from './rebuild';
 export { waitForProjections, type WaitForProjectionsOptions } from './wait';
 export { allProjections } from './all';
 export { applyBatch, toProjectedEvent } from './apply';
-export { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints';
+export { CheckpointMovedError, CheckpointKindError, advanceCheckpoints, readCheckpoints, type FollowerKind } from './checkpoints/checkpoints';
+export { LEGACY_REACTOR_CHECKPOINTS_DDL } from './checkpoints/migration';
+export { createFollower, type Follower, type FollowerMember, type FollowerOptions, type FollowerState, type BatchHandler } from './following/follower';
 export { defineProjection, type Projection, type ProjectedEvent } from './projection';
 
 export { listVessels, getVessel, findVesselByImo, listVesselsByContactEmail, type Vessel } from './vessels/queries';

@@ -23,7 +23,7 @@ describe('read-model migrations', () => {
       expect(rows.map((r) => r.name)).toEqual(readModelMigrations.map(([name]) => name).sort());
       const tables = await dbs[0].introspection.getTables();
       expect(tables.map((t) => t.name)).toEqual(
-        expect.arrayContaining(['projection_checkpoints', 'vessels', 'users', 'fleet_compliance', 'activities', 'email_messages']),
+        expect.arrayContaining(['follower_checkpoints', 'vessels', 'users', 'fleet_compliance', 'activities', 'email_messages']),
       );
     } finally {
       await Promise.all(dbs.map((db) => db.destroy()));

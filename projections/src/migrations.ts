@@ -2,7 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { activityInventoryMigration, activityLogMigration, activityMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
-import { checkpointsMigration } from './checkpoints/migration';
+import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
@@ -33,6 +33,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0009_activity_inventory', activityInventoryMigration],
   ['0010_vessel_medical_profile', vesselMedicalProfileMigration],
   ['0011_medical_chest', medicalChestMigration],
+  ['0012_follower_checkpoints', followerCheckpointsMigration],
   ['0020_assignments', assignmentsMigration],
   ['0021_email_recipient', emailRecipientMigration],
   ['0022_user_deletions', userDeletionsMigration],
@@ -46,21 +47,26 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
 
 const MIGRATION_LOCK = 'read-model-migrations';
 
-/**
- * Bring the read-model schema up to date. Idempotent, and safe when several processes start at
- * once: they queue on an advisory lock (held on a connection of its own while the migrator runs on
- * the pool), so only the first creates the tables and the rest find nothing to do.
- */
-export async function migrateReadModels(db: Kysely<ReadModelDb>): Promise<void> {
-  const migrator = new Migrator({
+/** The migrator of the read-model schema; `migrations` other than all of them only in tests (a database as an older version left it). */
+export function readModelMigrator(db: Kysely<ReadModelDb>, migrations = readModelMigrations): Migrator {
+  return new Migrator({
     db,
-    provider: { getMigrations: async () => Object.fromEntries(readModelMigrations) },
+    provider: { getMigrations: async () => Object.fromEntries(migrations) },
     migrationTableName: 'read_model_migrations',
     migrationLockTableName: 'read_model_migrations_lock',
     // Feature branches number their migrations in ranges of their own and land in any order; read
     // models are disposable, so a migration that sorts before one already run is simply run.
     allowUnorderedMigrations: true,
   });
+}
+
+/**
+ * Bring the read-model schema up to date. Idempotent, and safe when several processes start at
+ * once: they queue on an advisory lock (held on a connection of its own while the migrator runs on
+ * the pool), so only the first creates the tables and the rest find nothing to do.
+ */
+export async function migrateReadModels(db: Kysely<ReadModelDb>): Promise<void> {
+  const migrator = readModelMigrator(db);
   let lost: Error | undefined;
   const lockConnection = await openDedicatedConnection(db, (error) => (lost = error));
   try {

@@ -119,7 +119,7 @@ export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
 async function readModelVersion(db: Kysely<ReadModelDb>, projections: readonly string[]): Promise<string> {
   const { rows } = await sql<{ version: string | null }>`
     SELECT string_agg(name || ':' || commit_position || ':' || event_position || ':' || extract(epoch FROM updated_at), ',' ORDER BY name) AS version
-      FROM projection_checkpoints
+      FROM follower_checkpoints
      WHERE name = ANY(${[...projections]}::text[])`.execute(db);
   return rows[0]?.version ?? '';
 }

@@ -72,15 +72,19 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const tables = [...new Set(projections.flatMap((p) => p.tables))];
     await db.transaction().execute(async (trx) => {
       if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
+      // Only projections' checkpoints go back to the start: a reactor's never does (its mails were sent).
       await trx
-        .insertInto('projection_checkpoints')
-        .values(names.map((name) => ({ name, commit_position: LOG_START.commit, event_position: LOG_START.event })))
+        .insertInto('follower_checkpoints')
+        .values(names.map((name) => ({ name, kind: 'projection' as const, commit_position: LOG_START.commit, event_position: LOG_START.event })))
         .onConflict((oc) =>
-          oc.column('name').doUpdateSet({
-            commit_position: LOG_START.commit,
-            event_position: LOG_START.event,
-            updated_at: sql<Date>`now()`,
-          }),
+          oc
+            .column('name')
+            .doUpdateSet({
+              commit_position: LOG_START.commit,
+              event_position: LOG_START.event,
+              updated_at: sql<Date>`now()`,
+            })
+            .where('follower_checkpoints.kind', '=', 'projection'),
         )
         .execute();
     });

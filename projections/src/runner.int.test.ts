@@ -182,8 +182,8 @@ describe('projection runner', () => {
     // This runner believes the projection is further along than the row says.
     const stale = new Map([[vesselsProjection.name, { commit: 5n, event: 5n }]]);
     await t.db
-      .insertInto('projection_checkpoints')
-      .values({ name: vesselsProjection.name, commit_position: 1n, event_position: 1n })
+      .insertInto('follower_checkpoints')
+      .values({ name: vesselsProjection.name, kind: 'projection', commit_position: 1n, event_position: 1n })
       .onConflict((oc) => oc.column('name').doUpdateSet({ commit_position: 1n, event_position: 1n }))
       .execute();
     await expect(applyBatch(t.db, [vesselsProjection], stale, [event])).rejects.toBeInstanceOf(CheckpointMovedError);

@@ -1,10 +1,10 @@
 import type { EventStore, LogPosition } from '@medchest/eventstore';
 import type { Kysely } from 'kysely';
 import { allProjections } from './all';
-import { allReached, ensureCheckpoints, readCheckpoints } from './checkpoints/checkpoints';
+import { applyBatch } from './apply';
+import { allReached } from './checkpoints/checkpoints';
 import type { ReadModelDb } from './db';
-import { openLeaseSession, type LeaseSession } from './following/leases';
-import { createLogFollower } from './following/logFollower';
+import { createFollower } from './following/follower';
 import { createCheckpointWaiters } from './following/waiters';
 import type { Projection } from './projection';
 
@@ -48,113 +48,45 @@ export interface ProjectionRunner {
 export const DEFAULT_BATCH_SIZE = 5000;
 
 /**
- * Follow the event log into the read models. One runner per process; across processes exactly one
- * runs each projection: it holds the projection's lease (following/leases.ts) for as long as it
- * runs, and a standby retries the lease every takeoverIntervalMs, so it takes over within about a
- * second of the active process dying. The projections it holds share one subscription
- * (following/logFollower.ts); commands wait for their read models through following/waiters.ts.
+ * Follow the event log into the read models: the log's one follower (following/follower.ts) with
+ * the projections as members, each batch applied to their rows and checkpoints in one transaction
+ * (apply.ts). Across processes exactly one runs each projection; commands wait for their read
+ * models through following/waiters.ts, also for those another process runs.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { db } = options;
   const projections = options.projections ?? allProjections;
   const names = projections.map((p) => p.name);
-  const takeoverIntervalMs = options.takeoverIntervalMs ?? 1000;
   const onError = options.onError ?? ((error: unknown) => console.error('[projections]', error));
+  const validate = options.validateEvents ?? false;
 
-  let running = false;
-  let session: LeaseSession | undefined;
-  const held = new Set<string>();
-  /** Exact for the projections held here; for the others, what their checkpoint rows said last. */
-  const checkpoints = new Map<string, LogPosition>();
-  let tickTimer: NodeJS.Timeout | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
-
-  const waiters = createCheckpointWaiters({ db, names, checkpoints, isHeld: (name) => held.has(name), onError });
-  const follower = createLogFollower({
+  const follower = createFollower<Projection>({
+    kind: 'projection',
     db,
     store: options.store,
-    projections,
+    members: projections,
+    handle: (held, checkpoints, events) => applyBatch(db, held, checkpoints, events, { validate }),
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
-    validateEvents: options.validateEvents ?? false,
-    checkpoints,
-    onApplied: () => waiters.notify(),
+    takeoverIntervalMs: options.takeoverIntervalMs,
     onError,
+    onHandled: () => waiters.notify(),
+    databaseUrl: options.databaseUrl,
   });
-
-  /** Lease changes, subscription restarts and stop run one at a time. */
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => {});
-    return next;
-  };
-
-  const restart = () => follower.restart(running ? held : new Set());
-
-  /** Let go of everything held here (stopping, or the lease connection is gone): a standby takes over. */
-  async function dropLeases() {
-    await follower.stop();
-    held.clear();
-    const old = session;
-    session = undefined;
-    await old?.close();
-  }
-
-  async function tick() {
-    if (!running) return;
-    try {
-      if (session?.lost) await dropLeases();
-      session ??= await openLeaseSession(
-        db,
-        (lost, error) => {
-          onError(error);
-          if (session === lost) void serial(dropLeases);
-        },
-        options.databaseUrl,
-      );
-      const wanted = names.filter((n) => !held.has(n));
-      let gained = false;
-      if (wanted.length > 0) {
-        for (const name of await session.take(wanted)) {
-          held.add(name);
-          gained = true;
-        }
-      } else {
-        // The lease connection answers, so the leases are still ours.
-        await session.check();
-      }
-      if (gained || follower.due()) await restart();
-    } catch (error) {
-      onError(error);
-      await dropLeases().catch(onError);
-    }
-  }
-
-  function scheduleTick() {
-    if (!running) return;
-    tickTimer = setTimeout(() => {
-      void serial(tick).finally(scheduleTick);
-    }, takeoverIntervalMs);
-    tickTimer.unref?.();
-  }
+  const { checkpoints } = follower;
+  const waiters = createCheckpointWaiters({ db, names, checkpoints, isHeld: follower.isHeld, onError });
+  let running = false;
 
   return {
-    start: () =>
-      serial(async () => {
-        if (running) return;
-        running = true;
-        await ensureCheckpoints(db, names);
-        for (const [name, at] of await readCheckpoints(db, names)) checkpoints.set(name, at);
-        await tick();
-        scheduleTick();
-      }),
+    async start() {
+      running = true;
+      await follower.start();
+    },
 
-    stop: () =>
-      serial(async () => {
-        running = false;
-        clearTimeout(tickTimer);
-        await dropLeases();
-        waiters.cancelAll();
-      }),
+    async stop() {
+      running = false;
+      await follower.stop();
+      waiters.cancelAll();
+    },
 
     waitFor(position, timeoutMs, only) {
       // Names this runner does not know are ignored: a command may name a read model another
@@ -165,6 +97,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return waiters.waitFor(position, timeoutMs, awaited);
     },
 
-    activeProjections: () => names.filter((n) => held.has(n)),
+    activeProjections: follower.active,
   };
 }

@@ -2,10 +2,8 @@ export { startWorkers, checkRedisUrl, DEFAULT_MAIL_FROM, DEFAULT_QUEUE_PREFIX } 
 export type { StartWorkersOptions, MailOptions, Workers, WorkersHealth } from './startWorkers';
 export { defineReactor } from './reactor/reactor';
 export type { Reactor, ReactorEvent, ReactorHandlers, JobRequest } from './reactor/reactor';
-export { runReactor, jobFor } from './reactor/runReactor';
-export type { ReactorStatus, ReactorState, RunningReactor, RunReactorOptions } from './reactor/runReactor';
-export { createCheckpointStore, CHECKPOINT_TABLE } from './reactor/checkpoints';
-export type { CheckpointStore } from './reactor/checkpoints';
+export { createReactorFollower, reactToBatch, jobFor } from './reactor/follow';
+export type { ReactorStatus, ReactorState, ReactorFollower, ReactorFollowerOptions } from './reactor/follow';
 export { allReactors, accountApprovedMail } from './reactors';
 export type { ReactorConfig } from './reactors';
 export { MAIL_QUEUE, mailJobOptions } from './mail/queue';

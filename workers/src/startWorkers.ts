@@ -1,6 +1,6 @@
 import { isoToday } from '@medchest/domain';
 import { guardPool, type EventStore } from '@medchest/eventstore';
-import type { createReadModelDb } from '@medchest/projections';
+import { createReadModelDb, databaseUrlOf, migrateReadModels } from '@medchest/projections';
 import { Queue, Worker, type DefaultJobOptions, type Job } from 'bullmq';
 import pg from 'pg';
 import { consoleLogger, errorMessage, type Logger } from './logger';
@@ -12,9 +12,8 @@ import { createCertificateScan } from './certificates/scan';
 import { createFileCleanupProcessor, FILE_CLEANUP_PATTERN, FILE_CLEANUP_QUEUE, FILE_CLEANUP_SCHEDULER, fileCleanupJobOptions } from './file-cleanup/cleanup';
 import { openPersonalWithPool } from '@medchest/projections/personal-data/vault';
 import { MAIL_QUEUE, mailJobOptions, type MailRetryOptions } from './mail/queue';
-import { createCheckpointStore } from './reactor/checkpoints';
+import { createReactorFollower, type ReactorFollower, type ReactorStatus } from './reactor/follow';
 import type { Reactor } from './reactor/reactor';
-import { runReactor, type ReactorStatus, type RunningReactor } from './reactor/runReactor';
 import { allReactors } from './reactors';
 
 export interface MailOptions extends MailRetryOptions, SmtpTimeouts {
@@ -29,9 +28,12 @@ export interface MailOptions extends MailRetryOptions, SmtpTimeouts {
 export interface StartWorkersOptions {
   /** The event store to follow and to record outcomes in (owned by the caller: not closed here). */
   store: EventStore;
-  /** PostgreSQL for the reactor checkpoints: a URL (a small pool is made and closed here)... */
+  /**
+   * PostgreSQL: the reactors' checkpoints (follower_checkpoints, with the read models') and
+   * personal data. Needed unless readModels is given; small pools are made and closed here.
+   */
   databaseUrl?: string;
-  /** ...or a pool of the caller's (left open by stop()). */
+  /** A pool of the caller's for personal data (left open by stop()). */
   pool?: pg.Pool;
   /** redis:// or rediss:// URL (REDIS_URL). */
   redisUrl: string;
@@ -51,13 +53,15 @@ export interface StartWorkersOptions {
   supplierLinkSecret?: string;
   /** The key of password reset links (as the API's); without it no reset link is mailed. */
   passwordResetSecret?: string;
-  /** First delay before a failed reactor restarts from its checkpoint. Default 500 ms. */
+  /** First delay before failed reactors restart from their checkpoints. Default: FOLLOWER_BACKOFF's. */
   reactorRestartDelayMs?: number;
+  /** How often a standby process tries to take the reactors over (default 1000 ms). */
+  reactorTakeoverIntervalMs?: number;
   log?: Logger;
 }
 
 export interface WorkersHealth {
-  /** Redis answers and every reactor is following the log. */
+  /** Redis answers and every reactor is following the log, here or (standby) in another process. */
   ok: boolean;
   redis: { ok: true } | { ok: false; error: string };
   reactors: ReactorStatus[];
@@ -99,20 +103,23 @@ export function checkRedisUrl(redisUrl: string): void {
 
 /**
  * Start the BullMQ pipeline: the queues with their processors, and the reactors that follow the
- * event log (each from its own checkpoint) and turn events into jobs.
+ * event log (as members of the log's one follower, each from its checkpoint) and turn events into jobs.
  */
 export async function startWorkers(options: StartWorkersOptions): Promise<Workers> {
   const log = options.log ?? consoleLogger;
   checkRedisUrl(options.redisUrl);
-  if (!options.pool && !options.databaseUrl) throw new Error('startWorkers needs a databaseUrl or a pool');
+  if (!options.readModels && !options.databaseUrl) throw new Error('startWorkers needs a databaseUrl or the read models');
   const mailOptions = options.mailOptions ?? {};
   const mailer: Mailer | undefined = options.smtpUrl ? createSmtpMailer(options.smtpUrl, mailOptions) : undefined;
   if (!mailer) log.info('SMTP_URL is not set: mails are recorded, not delivered');
 
-  const ownPool = options.pool ? undefined : new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
+  const ownPool = options.pool ? undefined : new pg.Pool({ connectionString: options.databaseUrl ?? databaseUrlOf(options.readModels!), max: 3 });
   const pool = options.pool ?? ownPool!;
   // Idle and checked-out clients alike: a lost connection is logged, never an uncaught 'error'.
-  if (ownPool) guardPool(ownPool, (error) => log.error(`checkpoint database: ${errorMessage(error)}`));
+  if (ownPool) guardPool(ownPool, (error) => log.error(`workers database: ${errorMessage(error)}`));
+  // The reactors' checkpoints live in the read models' database (one store for every follower).
+  const ownCheckpointDb = options.readModels ? undefined : createReadModelDb(options.databaseUrl!, { maxConnections: 3 });
+  const checkpointDb = options.readModels ?? ownCheckpointDb!;
   const prefix = options.queuePrefix ?? DEFAULT_QUEUE_PREFIX;
   const connection = { url: options.redisUrl };
 
@@ -156,19 +163,21 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
     });
 
   const workers: Worker[] = [];
-  const running: RunningReactor[] = [];
+  let reactorFollower: ReactorFollower | undefined;
 
   async function closeAll(): Promise<void> {
-    await Promise.allSettled(running.map((reactor) => reactor.stop()));
+    await reactorFollower?.stop().catch((error: unknown) => log.error(`stopping the reactors: ${errorMessage(error)}`));
     await Promise.allSettled(workers.map((worker) => worker.close()));
     await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
     mailer?.close();
     await ownPool?.end().catch(() => undefined);
+    await ownCheckpointDb?.destroy().catch(() => undefined);
   }
 
   try {
-    const checkpoints = createCheckpointStore(pool);
-    await checkpoints.init();
+    // Idempotent and queued on a lock: a workers process started on its own brings the checkpoint
+    // store (and so the read models' schema) up to date like any other.
+    await migrateReadModels(checkpointDb);
 
     for (const definition of definitions) {
       const queue = new Queue(definition.name, { connection, prefix, defaultJobOptions: definition.jobOptions });
@@ -199,11 +208,19 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
     }
 
     for (const reactor of reactors) {
-      const queue = queues.get(reactor.queue);
-      if (!queue) throw new Error(`Reactor ${reactor.name} sends jobs to an unknown queue "${reactor.queue}"`);
-      running.push(
-        runReactor({ store: options.store, checkpoints, queue, reactor, log, restartDelayMs: options.reactorRestartDelayMs }),
-      );
+      if (!queues.has(reactor.queue)) throw new Error(`Reactor ${reactor.name} sends jobs to an unknown queue "${reactor.queue}"`);
+    }
+    if (reactors.length > 0) {
+      reactorFollower = createReactorFollower({
+        db: checkpointDb,
+        store: options.store,
+        reactors,
+        queue: (name) => queues.get(name)!,
+        log,
+        restartDelayMs: options.reactorRestartDelayMs,
+        takeoverIntervalMs: options.reactorTakeoverIntervalMs,
+      });
+      await reactorFollower.start();
     }
   } catch (error) {
     await closeAll();
@@ -217,8 +234,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Worker
       return stopping;
     },
     async health() {
-      const reactorStatuses = running.map((reactor) => reactor.status());
-      const reactorsOk = reactorStatuses.every((status) => status.state === 'running');
+      const reactorStatuses = reactorFollower?.status() ?? [];
+      const reactorsOk = reactorStatuses.every((status) => status.state === 'running' || status.state === 'standby');
       try {
         const counts: Record<string, Record<string, number>> = {};
         for (const [name, queue] of queues) {

@@ -1,23 +1,42 @@
 import { comparePositions, LOG_START, type LogPosition } from '@medchest/eventstore';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
+import type { FollowerKind } from './migration';
 
-/** Give each projection a checkpoint row (at the start of the log) if it has none yet. */
-export async function ensureCheckpoints(db: Kysely<ReadModelDb>, names: readonly string[]): Promise<void> {
-  if (names.length === 0) return;
-  await db
-    .insertInto('projection_checkpoints')
-    .values(names.map((name) => ({ name, commit_position: LOG_START.commit, event_position: LOG_START.event })))
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
+export type { FollowerKind } from './migration';
+
+/**
+ * The one checkpoint store of every follower of the log (projections and reactors):
+ * follower_checkpoints, one row per follower name. A follower without a row starts at the
+ * beginning of the log.
+ */
+
+/** Thrown when a name is already taken by a follower of the other kind (they would share a row). */
+export class CheckpointKindError extends Error {
+  constructor(names: readonly string[], kind: FollowerKind) {
+    super(`Checkpoint names already used by a follower that is not a ${kind}: ${names.join(', ')}`);
+    this.name = 'CheckpointKindError';
+  }
 }
 
-/** The stored checkpoints of these projections (absent: the projection has never started). */
+/** Give each follower a checkpoint row (at the start of the log) if it has none yet. */
+export async function ensureCheckpoints(db: Kysely<ReadModelDb>, kind: FollowerKind, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db
+    .insertInto('follower_checkpoints')
+    .values(names.map((name) => ({ name, kind, commit_position: LOG_START.commit, event_position: LOG_START.event })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const clashes = await db.selectFrom('follower_checkpoints').select('name').where('name', 'in', names).where('kind', '<>', kind).execute();
+  if (clashes.length > 0) throw new CheckpointKindError(clashes.map((row) => row.name), kind);
+}
+
+/** The stored checkpoints of these followers (absent: the follower has never started). */
 export async function readCheckpoints(db: Kysely<ReadModelDb>, names: readonly string[]): Promise<Map<string, LogPosition>> {
   const found = new Map<string, LogPosition>();
   if (names.length === 0) return found;
   const rows = await db
-    .selectFrom('projection_checkpoints')
+    .selectFrom('follower_checkpoints')
     .select(['name', 'commit_position', 'event_position'])
     .where('name', 'in', names)
     .execute();
@@ -25,18 +44,20 @@ export async function readCheckpoints(db: Kysely<ReadModelDb>, names: readonly s
   return found;
 }
 
-/** Thrown when a checkpoint is not where this runner left it: someone else (a rebuild) moved it. */
+/** Thrown when a checkpoint is not where this follower left it: someone else (a rebuild) moved it. */
 export class CheckpointMovedError extends Error {
   constructor(names: readonly string[]) {
-    super(`Projection checkpoint moved by another process: ${names.join(', ')}`);
+    super(`Checkpoint moved by another process: ${names.join(', ')}`);
     this.name = 'CheckpointMovedError';
   }
 }
 
 /**
- * Move checkpoints from where this runner last wrote them to `to`, in the caller's transaction.
- * Only rows still at their expected position move: a fence, so a runner that lost its lock, or
- * whose read model a rebuild has reset meanwhile, rolls back its batch instead of writing over it.
+ * Move checkpoints from where this follower last wrote them to `to` (in the caller's transaction,
+ * for projections). Only rows still at their expected position move: a fence, so a follower that
+ * lost its lease, or whose read model a rebuild has reset meanwhile, fails instead of writing over
+ * it (a projection's batch rolls back; a reactor's jobs were already queued under their event ids,
+ * so queuing them again is a no-op).
  */
 export async function advanceCheckpoints(
   db: Kysely<ReadModelDb>,
@@ -48,7 +69,7 @@ export async function advanceCheckpoints(
   const commits = names.map((n) => expected.get(n)!.commit.toString());
   const eventsAt = names.map((n) => expected.get(n)!.event.toString());
   const result = await sql`
-    UPDATE projection_checkpoints AS c
+    UPDATE follower_checkpoints AS c
        SET commit_position = ${to.commit.toString()}::bigint, event_position = ${to.event.toString()}::bigint, updated_at = now()
       FROM unnest(${names}::text[], ${commits}::bigint[], ${eventsAt}::bigint[]) AS e(name, commit_position, event_position)
      WHERE c.name = e.name AND c.commit_position = e.commit_position AND c.event_position = e.event_position`.execute(db);

@@ -1,8 +1,16 @@
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 
-/** Where each projection has got to in the global log: the LogPosition of the last event it applied. */
+/** Who follows the log from a checkpoint: a read model (projection) or a reactor (workers/). */
+export type FollowerKind = 'projection' | 'reactor';
+
+/**
+ * Where each follower of the log has got to: the LogPosition of the last event it handled. One
+ * table for projections and reactors alike; `kind` says which, so a rebuild (which resets
+ * projections only) can never move a reactor back and make it send its mails again.
+ */
 export interface CheckpointsTable {
   name: string;
+  kind: ColumnType<FollowerKind, FollowerKind, FollowerKind>;
   /** LogPosition.commit (int8: read back as a string, written as a bigint). */
   commit_position: ColumnType<string, bigint | string, bigint | string>;
   /** LogPosition.event. */
@@ -10,6 +18,7 @@ export interface CheckpointsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** As shipped first: the projections' own table (renamed and widened by 0012 below). */
 export const checkpointsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
@@ -19,5 +28,43 @@ export const checkpointsMigration: Migration = {
       .addColumn('event_position', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
+  },
+};
+
+/**
+ * How the workers' reactors stored their checkpoints before they became followers like the
+ * projections (created at run time by the workers, never by a migration). Kept here because the
+ * migration below reads it, and its test builds a database as the old workers left it.
+ */
+export const LEGACY_REACTOR_CHECKPOINTS_DDL = `
+  CREATE TABLE IF NOT EXISTS reactor_checkpoints (
+    name text PRIMARY KEY,
+    commit_position numeric(20, 0) NOT NULL,
+    event_position numeric(20, 0) NOT NULL,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`;
+
+/**
+ * One checkpoint store for every follower of the log (issue 8 point 5): projection_checkpoints
+ * becomes follower_checkpoints with a `kind`, and the reactors' rows move into it with their
+ * positions as they are, so no reactor starts again from the beginning of the log (which would
+ * queue a mail for every past event). The old table is locked first, so a worker of the previous
+ * version still running cannot move a reactor on in it after its row was copied; once it is
+ * dropped, such a worker's saves fail and its reactors stop.
+ */
+export const followerCheckpointsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`ALTER TABLE projection_checkpoints RENAME TO follower_checkpoints`.execute(db);
+    await sql`ALTER TABLE follower_checkpoints RENAME CONSTRAINT projection_checkpoints_pkey TO follower_checkpoints_pkey`.execute(db);
+    await sql`ALTER TABLE follower_checkpoints ADD COLUMN kind text NOT NULL DEFAULT 'projection' CHECK (kind IN ('projection', 'reactor'))`.execute(db);
+    await sql`ALTER TABLE follower_checkpoints ALTER COLUMN kind DROP DEFAULT`.execute(db);
+    const { rows } = await sql<{ found: boolean }>`SELECT to_regclass('reactor_checkpoints') IS NOT NULL AS found`.execute(db);
+    if (!rows[0]?.found) return;
+    await sql`LOCK TABLE reactor_checkpoints IN ACCESS EXCLUSIVE MODE`.execute(db);
+    // No ON CONFLICT: a reactor named like a read model would share its row, so the migration fails instead.
+    await sql`
+      INSERT INTO follower_checkpoints (name, kind, commit_position, event_position, updated_at)
+      SELECT name, 'reactor', commit_position::bigint, event_position::bigint, updated_at FROM reactor_checkpoints`.execute(db);
+    await sql`DROP TABLE reactor_checkpoints`.execute(db);
   },
 };

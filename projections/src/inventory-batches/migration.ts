@@ -54,6 +54,10 @@ export const inventoryBatchVersionMigration: Migration = {
   async up(db: Kysely<any>) {
     await sql`ALTER TABLE inventory_batches ADD COLUMN version integer NOT NULL DEFAULT 0`.execute(db);
     await sql`TRUNCATE inventory_batches, scales, chest_vessels, volume_requirements`.execute(db);
-    await sql`DELETE FROM projection_checkpoints WHERE name = 'medical-chest'`.execute(db);
+    // follower_checkpoints since 0012, which a new database runs first; one that ran this before
+    // 0012 (a database of the version before it) still had projection_checkpoints.
+    const { rows } = await sql<{ renamed: boolean }>`SELECT to_regclass('follower_checkpoints') IS NOT NULL AS renamed`.execute(db);
+    const checkpoints = rows[0]?.renamed ? 'follower_checkpoints' : 'projection_checkpoints';
+    await sql`DELETE FROM ${sql.table(checkpoints)} WHERE name = 'medical-chest'`.execute(db);
   },
 };

@@ -26,7 +26,7 @@ export async function createReadModelTestDb(label: string): Promise<ReadModelTes
     url: database.url,
     async project(events, projections = allProjections) {
       const names = projections.map((p) => p.name);
-      await ensureCheckpoints(db, names);
+      await ensureCheckpoints(db, 'projection', names);
       await applyBatch(db, projections, await readCheckpoints(db, names), events, { validate: true });
     },
     async close() {
@@ -38,7 +38,7 @@ export async function createReadModelTestDb(label: string): Promise<ReadModelTes
 
 /** Empty every read model and reset checkpoints, between tests of one file. */
 export async function resetReadModels(db: Kysely<ReadModelDb>): Promise<void> {
-  const tables = [...new Set(allProjections.flatMap((p) => p.tables)), 'projection_checkpoints'];
+  const tables = [...new Set(allProjections.flatMap((p) => p.tables)), 'follower_checkpoints'];
   await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
 }
 

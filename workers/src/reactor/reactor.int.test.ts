@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentEventVersion, userStreamId } from '@medchest/domain';
-import { comparePositions, guardPool } from '@medchest/eventstore';
+import { comparePositions, guardPool, type LogPosition } from '@medchest/eventstore';
 import pg from 'pg';
 import { silentLogger } from '../logger';
 import { MAIL_QUEUE, type MailJobData } from '../mail/queue';
 import { startWorkers, type StartWorkersOptions, type Workers } from '../startWorkers';
 import { createWorkersTestEnvironment, sleep, waitFor, type WorkersTestEnvironment } from '../testing/environment';
 import { freePort, startTestSmtpServer, type TestSmtpServer } from '../testing/smtpServer';
-import { CHECKPOINT_TABLE, createCheckpointStore } from './checkpoints';
 import { defineReactor } from './reactor';
 
 const REACTOR = 'account-approved-mail';
@@ -36,6 +35,7 @@ async function start(options: Partial<StartWorkersOptions> = {}) {
   const workers = await startWorkers({
     store: env.store,
     pool,
+    databaseUrl: env.databaseUrl,
     redisUrl: env.redisUrl,
     smtpUrl: server.url,
     queuePrefix: env.newQueuePrefix(),
@@ -62,8 +62,15 @@ async function recordedStatus(messageId: string) {
   });
 }
 
-async function checkpoint(name = REACTOR) {
-  return createCheckpointStore(pool).load(name);
+/** The reactor's row in the one checkpoint store of the log's followers. */
+async function checkpoint(name = REACTOR): Promise<LogPosition | undefined> {
+  const { rows } = await pool.query<{ c: string; e: string; kind: string }>(
+    'SELECT commit_position::text AS c, event_position::text AS e, kind FROM follower_checkpoints WHERE name = $1',
+    [name],
+  );
+  if (rows.length === 0) return undefined;
+  expect(rows[0].kind).toBe('reactor');
+  return { commit: BigInt(rows[0].c), event: BigInt(rows[0].e) };
 }
 
 describe('reactors', () => {
@@ -96,7 +103,7 @@ describe('reactors', () => {
     const original = (await first.queue(MAIL_QUEUE).getJob(eventId))!;
     await stop(first);
 
-    await pool.query(`DELETE FROM ${CHECKPOINT_TABLE} WHERE name = $1`, [REACTOR]);
+    await pool.query('DELETE FROM follower_checkpoints WHERE name = $1', [REACTOR]);
     const second = await start({ queuePrefix: prefix });
     await waitFor('the reactor to replay past the event', async () => {
       const at = await checkpoint();
@@ -180,10 +187,11 @@ describe('reactors', () => {
       },
     });
     // Start after the earlier events so only this test's event reaches the new reactor.
-    const { rows } = await pool.query<{ c: string; e: string }>(
-      `SELECT max(commit_position)::text AS c, max(event_position)::text AS e FROM ${CHECKPOINT_TABLE}`,
+    await pool.query(
+      `INSERT INTO follower_checkpoints (name, kind, commit_position, event_position)
+       SELECT $1, 'reactor', max(commit_position), max(event_position) FROM follower_checkpoints WHERE kind = 'reactor'`,
+      [flaky.name],
     );
-    await createCheckpointStore(pool).save(flaky.name, { commit: BigInt(rows[0].c), event: BigInt(rows[0].e) });
 
     const workers = await start({ reactors: [flaky] });
     const { eventId } = await env.approveUser({ email: 'flaky@ship.example' });
@@ -222,15 +230,26 @@ describe('reactors', () => {
   });
 });
 
-describe('reactor checkpoints', () => {
-  it('are created idempotently and only ever move forward', async () => {
-    const checkpoints = createCheckpointStore(pool);
-    await Promise.all([checkpoints.init(), checkpoints.init(), checkpoints.init()]);
-    await checkpoints.save('forward-only', { commit: 10n, event: 5n });
-    await checkpoints.save('forward-only', { commit: 9n, event: 50n });
-    expect(await checkpoints.load('forward-only')).toEqual({ commit: 10n, event: 5n });
-    await checkpoints.save('forward-only', { commit: 10n, event: 6n });
-    expect(await checkpoints.load('forward-only')).toEqual({ commit: 10n, event: 6n });
-    expect(await checkpoints.load('never-ran')).toBeUndefined();
+describe('reactors in two processes', () => {
+  it('run in one process at a time; the other takes over when it stops, and no mail goes out twice', async () => {
+    const prefix = env.newQueuePrefix();
+    const a = await start({ queuePrefix: prefix, reactorTakeoverIntervalMs: 50 });
+    const b = await start({ queuePrefix: prefix, reactorTakeoverIntervalMs: 50 });
+    const states = async (workers: Workers) => new Set((await workers.health()).reactors.map((r) => r.state));
+    expect(await states(a)).toEqual(new Set(['running']));
+    expect(await states(b)).toEqual(new Set(['standby']));
+    // A standby is healthy: the reactors are followed, elsewhere.
+    expect((await b.health()).ok).toBe(true);
+
+    const { eventId: first } = await env.approveUser({ email: 'two-processes-1@ship.example' });
+    await recordedStatus(first);
+    await stop(a);
+    await waitFor('the standby to take the reactors over', async () => (await states(b)).has('running') && !(await states(b)).has('standby'));
+    const { eventId: second } = await env.approveUser({ email: 'two-processes-2@ship.example' });
+    await recordedStatus(second);
+    await sleep(200);
+    expect(mailsTo('two-processes-1@ship.example')).toHaveLength(1);
+    expect(mailsTo('two-processes-2@ship.example')).toHaveLength(1);
+    expect(await env.dispatched(first)).toHaveLength(1);
   });
 });

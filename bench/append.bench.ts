@@ -12,12 +12,23 @@
  * alternating slices, append-insert-insert-append, several per round: whatever the background does
  * during a round, both see it alike. Rates are the medians over the rounds; the ratio is the median
  * of the per-round ratios.
+ *
+ * Then the same rounds again with a follower of the log in another process (bench/lib/
+ * followerProcess.ts: the product's follower mechanism, from the head of the log, moving its
+ * checkpoint per batch): `append.with_follower_ratio_vs_insert` (goal ≥ 0.95) is what appending
+ * costs while it is followed, and the bench fails unless the follower received every event
+ * appended meanwhile, up to the last (`append.followed_events_received`).
  */
+import { fork } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
 import { eventsTableDdl } from '@medchest/eventstore/postgres/schema';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
+import { createReadModelDb, migrateReadModels } from '@medchest/projections';
+import { FOLLOWER_NAME, type FollowerReport } from './lib/followerReport';
 import { recordFigure } from './lib/results';
 
 const WRITERS = 8;
@@ -68,12 +79,37 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** bench/lib/followerProcess.ts in a child process, started once it follows. */
+async function startFollowerProcess(databaseUrl: string) {
+  const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'lib', 'followerProcess.ts'), [databaseUrl], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', (message) => (message === 'ready' ? resolve() : reject(new Error(String(message)))));
+    void exited.then(() => reject(new Error('the follower process exited before it started')));
+  });
+  return {
+    report: () =>
+      new Promise<FollowerReport>((resolve) => {
+        child.once('message', (message) => resolve(message as FollowerReport));
+        child.send('report');
+      }),
+    async stop() {
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const database = await createTestDatabase('bench_append');
   const store = createPostgresEventStore({ connectionString: database.url, poolSize: POOL_SIZE });
   // A connection lost while idle or checked out (the drop at the end ends any still closing) must
   // not be an uncaught 'error': the pool and each of its clients get a listener.
   const baseline = guardPool(new pg.Pool({ connectionString: database.url, max: POOL_SIZE }));
+  const readModels = createReadModelDb(database.url, { maxConnections: 2 });
   try {
     await store.init();
     await baseline.query(eventsTableDdl('insert_baseline'));
@@ -131,37 +167,61 @@ async function main(): Promise<void> {
     recordFigure('insert.rows_per_s', median(inserts), 'rows/s');
     recordFigure('append.ratio_vs_insert', median(appends.map((rate, i) => rate / inserts[i])), 'x');
 
-    // For the record (not a figure): the cost of waking followers. With a follower in another
-    // process, appends also send NOTIFYs (coalesced, at most one per 5 ms) and the follower wakes
-    // and reads; it follows a prefix nothing is written to, so that its own reading of the events
-    // does not count against the writers.
-    const elsewhere = createPostgresEventStore({ connectionString: database.url });
-    let followed = 0;
-    const follower = elsewhere.subscribe({
-      from: { commit: -1n, event: -1n },
-      streamPrefixes: ['nothing-'],
-      onEvents: async (events) => void (followed += events.length),
-    });
+    // With a follower in another process: the product's follower mechanism, receiving every event
+    // appended from here on (it starts at the head of the log) and moving its checkpoint per batch.
+    // Appends then also wake it (coalesced NOTIFYs) and it reads them back while the writers write.
+    await migrateReadModels(readModels);
+    const head = await baseline.query<{ commit: string; event: string }>(
+      'SELECT transaction_id::text AS commit, position::text AS event FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+    );
+    await baseline.query(
+      `INSERT INTO follower_checkpoints (name, kind, commit_position, event_position) VALUES ($1, 'reactor', $2, $3)`,
+      [FOLLOWER_NAME, head.rows[0].commit, head.rows[0].event],
+    );
+    const follower = await startFollowerProcess(database.url);
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_200)); // let the writers see the listener
-      const ratios: number[] = [];
-      for (let round = 0; round < 3; round += 1) {
+      let appendedWhileFollowed = 0;
+      const followedAppends: number[] = [];
+      const followedInserts: number[] = [];
+      for (let round = 1; round <= ROUNDS; round += 1) {
         const append: Tally = { operations: 0, seconds: 0 };
         const insert: Tally = { operations: 0, seconds: 0 };
-        await appendSlice(SLICE_MS, append);
-        await insertSlice(SLICE_MS, insert);
-        await insertSlice(SLICE_MS, insert);
-        await appendSlice(SLICE_MS, append);
-        ratios.push(append.operations / append.seconds / (insert.operations / insert.seconds));
+        for (let i = 0; i < SLICES_PER_ROUND / 2; i += 1) {
+          await appendSlice(SLICE_MS, append);
+          await insertSlice(SLICE_MS, insert);
+          await insertSlice(SLICE_MS, insert);
+          await appendSlice(SLICE_MS, append);
+        }
+        appendedWhileFollowed += append.operations;
+        followedAppends.push(append.operations / append.seconds);
+        followedInserts.push(insert.operations / insert.seconds);
+        const [a, b] = [followedAppends[round - 1], followedInserts[round - 1]];
+        console.error(`round ${round} with the follower: append ${a.toFixed(0)}/s, insert ${b.toFixed(0)}/s, ratio ${(a / b).toFixed(3)}`);
       }
-      console.error(`with a follower woken in another process: ratio ${median(ratios).toFixed(3)} (${followed} events handed to it)`);
+      // It must have received every event appended while it ran, up to the last one.
+      const tail = await baseline.query<{ last: string }>(
+        `SELECT transaction_id::text || '/' || position::text AS last FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+      );
+      const deadline = Date.now() + 30_000;
+      let report = await follower.report();
+      while (report.last !== tail.rows[0].last && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        report = await follower.report();
+      }
+      console.error(`the follower in another process received ${report.received} of the ${appendedWhileFollowed} events appended while it ran`);
+      if (report.received !== appendedWhileFollowed || report.last !== tail.rows[0].last) {
+        throw new Error(`the follower received ${report.received} events up to ${report.last}; ${appendedWhileFollowed} were appended, up to ${tail.rows[0].last}`);
+      }
+      recordFigure('append.followed_events_received', report.received, `events (of ${appendedWhileFollowed} appended)`, { atLeast: appendedWhileFollowed });
+      recordFigure('append.with_follower_events_per_s', median(followedAppends), 'events/s');
+      recordFigure('append.with_follower_ratio_vs_insert', median(followedAppends.map((rate, i) => rate / followedInserts[i])), 'x', { atLeast: 0.95 });
     } finally {
       await follower.stop();
-      await elsewhere.close();
     }
   } finally {
     // Both pools closed (even if one fails) before the drop, whose WITH (FORCE) ends what is left.
-    const closing = await Promise.allSettled([store.close(), baseline.end()]);
+    const closing = await Promise.allSettled([store.close(), baseline.end(), readModels.destroy()]);
     await database.drop();
     for (const step of closing) if (step.status === 'rejected') console.error('closing a connection pool failed:', step.reason);
   }

@@ -1,84 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { imoCheckDigit } from '@medchest/domain';
 import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { allProjections, createReadModelDb, LOCK_NAMESPACE, migrateReadModels } from '@medchest/projections';
-import { freePort } from '@medchest/workers/testing/smtpServer';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuePrefixFor } from './server';
+import { demoLogin, startProductProcess, type ProductProcess as Product } from './testing/productProcess';
 
 /**
  * Issue 14, "Beyond one process": two real product processes (app/src/main.ts, as `npm start`
  * runs it) on one database and one Redis prefix, each on its own port, taking commands side by side.
  */
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const START_TIMEOUT_MS = 180_000;
-
-interface Product {
-  name: string;
-  base: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
 let database: TestDatabase;
 let db: ReturnType<typeof createReadModelDb>;
 const products: Product[] = [];
 
-/** One `npm start` process: its connections carry `name` as their application_name (PGAPPNAME). */
 async function startProduct(name: string): Promise<Product> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      HISTORY_KEY: 'two-processes-test-history-key-0123456789',
-      PGAPPNAME: name,
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const product: Product = { name, base: `http://127.0.0.1:${port}`, child, output, exited };
+  const product = await startProductProcess(name, database.url);
   products.push(product);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${output.join('')}`)), START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes('MedChest is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited (${code}) before it started:\n${output.join('')}`));
-    });
-  });
   return product;
 }
 
-async function login(product: Product): Promise<string> {
-  const response = await fetch(`${product.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@medchest.example', password: 'medchest-demo' }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get('set-cookie')!.split(';')[0];
-}
+const login = async (product: Product) => {
+  const cookie = await demoLogin(product.base);
+  expect(cookie).toMatch(/=/);
+  return cookie;
+};
 
 async function call(product: Product, cookie: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${product.base}${path}`, {
@@ -153,11 +101,10 @@ beforeAll(async () => {
         RETURN NEW;
       END $$`.execute(db);
   await sql`CREATE TRIGGER checkpoint_moved AFTER UPDATE ON follower_checkpoints FOR EACH ROW EXECUTE FUNCTION log_checkpoint_move()`.execute(db);
-}, START_TIMEOUT_MS);
+}, 180_000);
 
 afterAll(async () => {
-  for (const product of products) if (product.child.exitCode === null && product.child.signalCode === null) product.child.kill('SIGTERM');
-  await Promise.all(products.map((product) => product.exited));
+  await Promise.all(products.map((product) => product.stop()));
   await db?.destroy();
   await database?.drop();
   await deleteKeys(`${queuePrefixFor(database.url)}*`);

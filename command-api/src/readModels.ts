@@ -21,6 +21,7 @@ export {
   getOrder,
   listOrders,
   listSupplierOrders,
+  listVesselOrdersWithItems,
   getUser,
   getVessel,
   listVesselsByContactEmail,

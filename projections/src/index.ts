@@ -68,12 +68,14 @@ export {
   getOrder,
   listOrders,
   listSupplierOrders,
+  listVesselOrdersWithItems,
   type Order,
   type OrderFilters,
   type OrderItemRow,
   type OrderStatusHistoryRow,
   type OrderWithItems,
   type SupplierOrder,
+  type UpcomingOrder,
 } from './orders/queries';
 export {
   listVesselHistory,

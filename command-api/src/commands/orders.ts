@@ -15,12 +15,14 @@ import {
   purchaseOrderFileName,
   purchaseOrderOf,
   quoteSchema,
+  receiveOrderSchema,
   vesselNotFound,
   type Actor,
   type ExistingOrder,
   type OrderItem,
   type OrderState,
   type OrderStatus,
+  type ReceivedItemInput,
   type ShortfallItem,
 } from '@medchest/domain';
 import { purchaseOrderPdf } from '@medchest/domain/order/purchaseOrderPdf';
@@ -197,20 +199,34 @@ export async function assignVendor(deps: AppDeps, orderId: string, body: unknown
   return answer(deps, orderId, result.position, result.state);
 }
 
-type ReceivedInput = NonNullable<ReturnType<typeof orderStatusSchema.parse>['receivedItems']>;
+/**
+ * POST /api/captain/orders/{id}/receive: the captain takes goods of an order of their own vessel
+ * on board. The body is the receipt of the fleet's PATCH status delivered (receiveOrderSchema),
+ * and it is the same receipt (receiveItems): one rule for what may be received, by whom it was
+ * recorded aside. An order of another vessel is not found (404), whatever the body.
+ */
+export async function receiveOrder(deps: AppDeps, orderId: string, body: unknown, context: CommandContext, vesselId: string) {
+  const { receivedItems } = receiveOrderSchema.parse(formBody(body));
+  return receiveItems(deps, orderId, receivedItems, context, vesselId);
+}
 
 /**
  * Goods received on board. The receipt is decided on the order's stream first (the order is the
  * record of what arrived; a partial delivery keeps it open), then its batches are appended to the
  * vessel's inventory stream as BatchAdded naming the order, so the chest, the dashboard and "as of"
- * count them. A batch without a number gets the next free number of its item.
+ * count them. A batch without a number gets the next free number of its item. With `onVessel`,
+ * only an order of that vessel is found (the captain's).
  */
-async function receiveItems(deps: AppDeps, orderId: string, receivedItems: ReceivedInput, context: CommandContext) {
+async function receiveItems(deps: AppDeps, orderId: string, receivedItems: readonly ReceivedItemInput[], context: CommandContext, onVessel?: string) {
   const order = await loadOrder(deps, orderId);
+  // The route's scope check read the order's vessel from the read model; the stream says the same
+  // (an order never changes vessel), checked here so the command holds on its own.
+  if (onVessel !== undefined && order.vesselId !== onVessel) throw orderNotFound();
   const { state: inventory } = await inventories.load(deps, order.vesselId);
   const nextNumber = new Map<string, number>();
   for (const batch of inventoryBatches(inventory)) nextNumber.set(batch.scaleId, Math.max(nextNumber.get(batch.scaleId) ?? 1, batch.batchNumber + 1));
   const scaleOf = new Map(order.items.map((item) => [item.id, item.scaleId]));
+  // Lines of 0 (items that did not arrive) are the form's; the decider leaves them out.
   const items = receivedItems.map((item) => {
     const scaleId = scaleOf.get(item.orderItemId) ?? '';
     const batchNumber = item.batchNumber ?? nextNumber.get(scaleId) ?? 1;

@@ -9,10 +9,13 @@ import {
   DEMO_CAPTAIN_UNAVAILABLE,
   DEMO_CAPTAIN_VESSEL_IMO,
   isoToday,
+  type CaptainCertificate,
+  type CaptainStats,
+  orderNotFound,
   recentUsageSince,
   UPCOMING_ORDER_STATUSES,
 } from '@medchest/domain';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CAPTAIN, captainVessel } from '../auth/access';
 import { issueCaptainCodes, redeemCaptainCode, type CodeTarget } from '../auth/captainCodes';
 import { contactCaptainId } from '../auth/captainPrincipal';
@@ -21,8 +24,10 @@ import { SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
 import { recordUsage } from '../commands/inventory';
+import { receiveOrder } from '../commands/orders';
 import { answerPosition, commandContext, formBody } from '../http/context';
 import { HttpError } from '../http/errors';
+import { orderParams, type RoutePlugin } from '../http/routeSchemas';
 import { CAPTAIN_CODE_TEMPLATE, renderCaptainCodeMail } from '../mail/captainCodeMail';
 import type { MailOutbox } from '../mail/outbox';
 import {
@@ -30,16 +35,17 @@ import {
   findVesselByImo,
   getUser,
   getVessel,
+  getOrder,
   getVolumeRequirements,
-  listOrders,
   listRecentUsage,
   listVesselBatches,
   listVesselCertificates,
+  listVesselOrdersWithItems,
   listVesselsByContactEmail,
 } from '../readModels';
 import type { GuessingLimits } from './auth';
 
-export interface CaptainRoutesOptions {
+export type CaptainRoutesOptions = {
   deps: AppDeps;
   sessions: SessionStore;
   guessing: GuessingLimits;
@@ -47,7 +53,7 @@ export interface CaptainRoutesOptions {
   outbox: MailOutbox;
   /** Base URL for the link in the code mail. */
   appUrl?: string;
-}
+};
 
 /** The captain's own routes: access CAPTAIN, about the session's vessel (404 without one). */
 const captainConfig = { access: CAPTAIN, ownerVessel: captainVessel };
@@ -56,7 +62,7 @@ const captainConfig = { access: CAPTAIN, ownerVessel: captainVessel };
  * The captain portal (spec 001 §2, §3, §7; issue 12): sign-in by a mailed one-time code, and the
  * portal's reads, each about the one vessel the session is bound to.
  */
-export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (app, { deps, sessions, guessing, now, outbox, appUrl }) => {
+export const captainRoutes: RoutePlugin<CaptainRoutesOptions> = async (app, { deps, sessions, guessing, now, outbox, appUrl }) => {
   const refuseWhenUsedUp = async (request: FastifyRequest, reply: FastifyReply, limits: Limit[]) => {
     const attempt = await app.limits.take(limits);
     if (attempt.allowed) return;
@@ -148,7 +154,7 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
     const vessel = await vesselOf(request);
     const today = now();
     const [batches, items] = await Promise.all([listVesselBatches(deps.db, vessel.id), getVolumeRequirements(deps.db, vessel.id, isoToday(today))]);
-    return { ...captainStats(batches, items ?? [], today), crewSize: vessel.crewSizeCategory };
+    return { ...captainStats(batches, items ?? [], today), crewSize: vessel.crewSizeCategory } satisfies CaptainStats;
   });
 
   // The medical log's last 90 days (spec 001 §3), from the activity read model's usage lines.
@@ -157,11 +163,36 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
     return listRecentUsage(deps.db, vessel.id, recentUsageSince(now()));
   });
 
+  // Each with its items: the dashboard's detail dialog lists them, and receiving starts from them.
   app.get('/api/captain/orders/upcoming', { config: captainConfig }, async (request) => {
     const vessel = await vesselOf(request);
-    const orders = await listOrders(deps.db, { vesselId: vessel.id });
-    return orders.filter((order) => UPCOMING_ORDER_STATUSES.includes(order.status));
+    return listVesselOrdersWithItems(deps.db, vessel.id, UPCOMING_ORDER_STATUSES);
   });
+
+  /**
+   * Goods of an order taken on board by the captain (issue 12, the receive dialog of #7): an order
+   * of the session's vessel only. Its vessel is the route's owner, so an order of another vessel
+   * (or none) is the scope check's 404 'Order not found', before the body is read; then the
+   * fleet's receipt (receiveOrder → the order and inventory deciders through the one handler).
+   */
+  app.post(
+    '/api/captain/orders/:id/receive',
+    {
+      schema: { params: orderParams },
+      config: {
+        access: CAPTAIN,
+        notFound: orderNotFound,
+        // An id that names no order resolves to no vessel: the same 404 as another vessel's order.
+        ownerVessel: async (request: FastifyRequest) => (await getOrder(deps.db, (request.params as { id: string }).id))?.vesselId ?? 'no-order',
+      },
+    },
+    async (request, reply) => {
+      const vessel = await vesselOf(request);
+      const { order, position } = await receiveOrder(deps, request.params.id, request.body, commandContext(request), vessel.id);
+      answerPosition(reply, position);
+      return order;
+    },
+  );
 
   /**
    * A usage entry of the medical log (issue 12), on the captain's own vessel: the fleet route's
@@ -192,6 +223,6 @@ export const captainRoutes: FastifyPluginAsync<CaptainRoutesOptions> = async (ap
       issueDate: current?.issueDate ?? null,
       hasValidCertificate: state === 'valid',
       status: state,
-    };
+    } satisfies CaptainCertificate;
   });
 };

@@ -218,6 +218,8 @@ export const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/captain/certificate': { path: () => '/api/captain/certificate', expect: captainOnly() },
   'GET /api/captain/usage/recent': { path: () => '/api/captain/usage/recent', expect: captainOnly() },
   'POST /api/captain/usage': { path: () => '/api/captain/usage', body: {}, expect: captainOnly(400) },
+  // Receiving a delivery: the order is orderA, a draft on the captain's own vessel (an empty body: 400 before any decision).
+  'POST /api/captain/orders/:id/receive': { path: (w) => `/api/captain/orders/${w.orderA}/receive`, body: {}, expect: captainOnly(400) },
 
   // Last: it ends the caller's session (every caller is logged in again afterwards if needed).
   'POST /api/auth/logout': { path: () => '/api/auth/logout', expect: anyone(200) },

@@ -63,7 +63,7 @@ export function captainStats(
   batches: readonly { quantityOnBoard: number; expiryDate: string | null }[],
   items: readonly { complianceStatus: string }[],
   today: Date,
-): { totalItems: number; expiringSoon: number; lowStock: number } {
+): Omit<CaptainStats, 'crewSize'> {
   const onBoard = batches.filter((batch) => batch.quantityOnBoard > 0);
   const expiringSoon = onBoard.filter((batch) => {
     if (!batch.expiryDate) return false;
@@ -72,4 +72,25 @@ export function captainStats(
   }).length;
   const lowStock = items.filter((item) => item.complianceStatus === 'low_stock' || item.complianceStatus === 'critical').length;
   return { totalItems: onBoard.length, expiringSoon, lowStock };
+}
+
+/** GET /api/captain/inventory/stats: the stat cards (captainStats) and the vessel's crew size. */
+export interface CaptainStats {
+  totalItems: number;
+  expiringSoon: number;
+  lowStock: number;
+  crewSize: number;
+}
+
+/** GET /api/captain/certificate (spec 001 §3 Captain certificate). */
+export interface CaptainCertificate {
+  vesselId: string;
+  vesselName: string;
+  /** Where the file downloads from; null when no file is on record. */
+  certificatePath: string | null;
+  certificateExpiry: string | null;
+  certificateIssuer: string | null;
+  issueDate: string | null;
+  hasValidCertificate: boolean;
+  status: CaptainCertificateState;
 }

@@ -64,3 +64,12 @@ export interface OrderPreview {
   expiryThreshold: string;
   orderItems: ShortfallItem[];
 }
+
+/**
+ * GET /api/captain/orders/upcoming: an order of the captain's vessel still to arrive, with its
+ * items (what was ordered and what has arrived so far), for the dashboard's detail and receive
+ * dialogs.
+ */
+export interface UpcomingOrder extends Order {
+  orderItems: OrderItemRow[];
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../shared/dates';
 import type { InventoryImportSource } from './events';
+import { MAX_BATCH_QUANTITY } from './messages';
 
 /**
  * POST /api/vessels/{id}/inventory/bulk-import (spec 000 §7): one command for the CSV upload and
@@ -12,8 +13,6 @@ import type { InventoryImportSource } from './events';
 
 /** Rows in one import: a whole chest is some 600 batches; this bounds the request and the events. */
 export const MAX_IMPORT_ROWS = 10_000;
-/** Larger counts are taken for typing mistakes (the bulk picker offers 0 to 999). */
-export const MAX_BATCH_QUANTITY = 1_000_000;
 export const MAX_PRODUCT_NAME_LENGTH = 255;
 export const MAX_CONDITION_NOTES_LENGTH = 1000;
 export const MAX_FILE_NAME_LENGTH = 255;

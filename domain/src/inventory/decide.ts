@@ -1,7 +1,8 @@
 import { DomainError } from '../shared/errors';
-import { emptyImportMessage, MAX_BATCH_QUANTITY, type ImportedBatch } from './bulkImport';
+import { emptyImportMessage, type ImportedBatch } from './bulkImport';
 import { BatchAdded, type BatchAdjustmentReason, type InventoryEvent, type InventoryImportSource } from './events';
-import { BATCH_QUANTITY_MESSAGES, BATCH_USAGE_MESSAGES, staleBatchMessage, usageBeyondStockMessage } from './schema';
+import { BATCH_QUANTITY_MESSAGES, BATCH_USAGE_MESSAGES, MAX_BATCH_QUANTITY, usageBeyondStockMessage } from './messages';
+import { staleBatchMessage } from './schema';
 import { evolveInventory, findBatch, initialInventoryState, inventoryView, type InventoryState } from './state';
 import type { Decider } from '../shared/decider';
 

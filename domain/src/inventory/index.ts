@@ -5,5 +5,6 @@ export * from './state';
 export * from './decide';
 export * from './asOf';
 export * from './bulkImport';
+export * from './messages';
 export * from './schema';
 export * from './csv';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/testing/decider';
-import { decideOrder, NOTHING_RECEIVED, NOTHING_TO_ORDER, type Actor, type OrderCommand } from './decide';
+import { decideOrder, NOTHING_TO_ORDER, type Actor, type OrderCommand } from './decide';
+import { NOTHING_RECEIVED } from './receive';
 import { ORDER_STATUSES, type OrderEvent, type OrderItem, type OrderStatus } from './events';
 import { canMove, ORDER_TRANSITIONS, SUPPLIER_STATUSES } from './lifecycle';
 import { evolveOrder, initialOrderState, type OrderState } from './state';

@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import type { OrderEvent, OrderItem, OrderStatus } from './events';
 import { canMove, illegalMoveMessage, OPEN_WITH_SUPPLIER, SUPPLIER_STATUSES } from './lifecycle';
+import { NOTHING_RECEIVED, RECEIVE_MESSAGES } from './receive';
 import { evolveOrder, initialOrderState, outstandingQuantity, type ExistingOrder, type OrderState } from './state';
 
 /** Who makes a move and when: `who` a user id (null for the supplier's signed link), `at` ISO. */
@@ -40,8 +41,7 @@ export type OrderCommand =
 
 export const orderNotFound = () => new DomainError('not_found', 'Order not found');
 export const NOTHING_TO_ORDER = 'An order needs at least one item with a quantity to order';
-export const NOTHING_RECEIVED = 'Enter the quantity received for at least one item';
-const unknownItem = () => new DomainError('validation', 'This item is not on the order');
+const unknownItem = () => new DomainError('validation', RECEIVE_MESSAGES.notOnOrder);
 
 function existing(state: OrderState): ExistingOrder {
   if (state.status === 'absent') throw orderNotFound();

@@ -57,7 +57,7 @@ export const OrderStatusChanged = defineEvent(
     from: z.enum(ORDER_STATUSES),
     to: z.enum(ORDER_STATUSES),
     who: z.string().nullable(),
-    /** 'fleet': a fleet manager or admin in the product; 'supplier': the supplier (portal or link). */
+    /** 'fleet': the ship's side in the product (a fleet manager, an admin, or the vessel's captain receiving goods); 'supplier': the supplier (portal or link). */
     by: z.enum(['fleet', 'supplier']),
     when: z.string(),
   }),

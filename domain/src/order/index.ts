@@ -4,6 +4,7 @@ export * from './state';
 export * from './decide';
 export * from './orderNumber';
 export * from './shortfall';
+export * from './receive';
 export * from './schema';
 export * from './totals';
 export * from './purchaseOrder';

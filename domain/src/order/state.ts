@@ -1,4 +1,5 @@
 import type { OrderEvent, OrderItem, OrderStatus } from './events';
+import { stillToCome } from './receive';
 
 export interface OrderSupplier {
   supplierName: string;
@@ -67,4 +68,4 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
 
 /** Units of an item still to come: ordered minus received, never below 0. */
 export const outstandingQuantity = (state: ExistingOrder, item: OrderItem): number =>
-  Math.max(0, item.orderQuantity - (state.received[item.id] ?? 0));
+  stillToCome({ id: item.id, orderQuantity: item.orderQuantity, receivedQuantity: state.received[item.id] ?? 0 });

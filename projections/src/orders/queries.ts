@@ -1,4 +1,4 @@
-import { displayOrderNumber, orderValue, supplierStatus, type Order, type OrderItemRow, type OrderStatus, type OrderWithItems, type SupplierOrder, type VesselScope } from '@medchest/domain';
+import { displayOrderNumber, orderValue, supplierStatus, type Order, type OrderItemRow, type OrderStatus, type OrderWithItems, type SupplierOrder, type UpcomingOrder, type VesselScope } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
@@ -6,7 +6,7 @@ import { actorOf, deletedSince } from '../users/actor';
 import type { OrdersTable } from './migration';
 
 // The answers are contracts of the domain (defined once, imported by the web too).
-export type { Order, OrderItemRow, OrderStatusHistoryRow, OrderWithItems, SupplierOrder } from '@medchest/domain';
+export type { Order, OrderItemRow, OrderStatusHistoryRow, OrderWithItems, SupplierOrder, UpcomingOrder } from '@medchest/domain';
 
 export interface OrderFilters {
   status?: string;
@@ -73,6 +73,27 @@ export async function listOrders(db: Kysely<ReadModelDb>, filters: OrderFilters 
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').execute();
   const items = await itemsOf(db, rows.map((row) => row.id));
   return rows.map((row) => toOrder(row, items.get(row.id) ?? []));
+}
+
+/**
+ * One vessel's orders in the given statuses, newest first, each with its items (the captain
+ * dashboard's supply orders: what is coming, and what of it has arrived).
+ */
+export async function listVesselOrdersWithItems(db: Kysely<ReadModelDb>, vesselId: string, statuses: readonly OrderStatus[]): Promise<UpcomingOrder[]> {
+  if (statuses.length === 0) return [];
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('vessel_id', '=', vesselId)
+    .where('status', 'in', [...statuses])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  const items = await itemsOf(db, rows.map((row) => row.id));
+  return rows.map((row) => {
+    const orderItems = items.get(row.id) ?? [];
+    return { ...toOrder(row, orderItems), orderItems };
+  });
 }
 
 /** One order with its items and its status history; undefined when there is none. */

@@ -30,6 +30,7 @@ export {
   getVesselScale,
   getVolumeRequirements,
   getVolumeRequirementsAnswer,
+  chestSnapshotAsOf,
   listActivities,
   listActivityPage,
   listRecentUsage,

@@ -1,6 +1,7 @@
 import { activityProjection } from './activity/project';
 import { assignmentsProjection } from './assignments/project';
 import { certificatesProjection } from './certificates/project';
+import { chestSnapshotsProjection } from './chest-snapshots/project';
 import { emailLogProjection } from './email-log/project';
 import { fleetComplianceProjection } from './fleet-compliance/project';
 import { inventoryImportsProjection } from './inventory-imports/project';
@@ -26,4 +27,5 @@ export const allProjections: readonly Projection[] = [
   assignmentsProjection,
   certificatesProjection,
   reportsProjection,
+  chestSnapshotsProjection,
 ];

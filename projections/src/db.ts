@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { UserFleetAssignmentsTable, UserVesselAssignmentsTable } from './assignments/migration';
 import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable } from './activity/migration';
 import type { CheckpointsTable } from './checkpoints/migration';
+import type { ChestSnapshotsTable, ChestSnapshotTailsTable } from './chest-snapshots/migration';
 import type { EmailMessagesTable } from './email-log/migration';
 import type { FleetComplianceTable } from './fleet-compliance/migration';
 import type { InventoryBatchesTable } from './inventory-batches/migration';
@@ -38,6 +39,8 @@ export interface ReadModelDb {
   scales: ScalesTable;
   chest_vessels: ChestVesselsTable;
   volume_requirements: VolumeRequirementsTable;
+  chest_snapshots: ChestSnapshotsTable;
+  chest_snapshot_tails: ChestSnapshotTailsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;

@@ -56,6 +56,8 @@ export {
   type HierarchicalInventory,
 } from './medical-chest/queries';
 export { refreshChests } from './medical-chest/refresh';
+export { chestSnapshotAsOf } from './chest-snapshots/queries';
+export { CHEST_SNAPSHOT_EVERY, createChestSnapshotsProjection, chestSnapshotsProjection } from './chest-snapshots/project';
 export { createReadCache, createScopedReadCache, type ReadCache, type ScopedReadCache } from './readCache';
 export { createMedicalChestProjection, medicalChestProjection } from './medical-chest/project';
 export {

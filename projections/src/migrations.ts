@@ -3,6 +3,7 @@ import { activityInventoryMigration, activityLogMigration, activityMigration } f
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
+import { chestSnapshotsMigration } from './chest-snapshots/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
@@ -43,6 +44,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0051_vessel_history', vesselHistoryMigration],
   ['0052_reports', reportsMigration],
   ['0060_inventory_batch_version', inventoryBatchVersionMigration],
+  ['0061_chest_snapshots', chestSnapshotsMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

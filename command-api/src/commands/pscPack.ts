@@ -1,4 +1,5 @@
 import {
+  businessTimeOf,
   eventsAsOf,
   isoToday,
   isOrderEvent,
@@ -43,7 +44,7 @@ export async function pscPack(
   const cut = await Promise.all(
     streams.map(async (streamId) => {
       const recorded = await deps.store.readStream(streamId);
-      return { streamId, kept: eventsAsOf(recorded.map((event) => ({ event, occurredAt: event.metadata.occurredAt })), date) };
+      return { streamId, kept: eventsAsOf(recorded.map((event) => ({ event, occurredAt: businessTimeOf(event.metadata) })), date) };
     }),
   );
   const heads: PscStreamHead[] = [];

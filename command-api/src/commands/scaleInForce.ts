@@ -1,4 +1,5 @@
 import {
+  businessTimeOf,
   eventsAsOf,
   isScaleImportedEvent,
   isVesselScaleAssignedEvent,
@@ -10,7 +11,7 @@ import {
   type Scale,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
-import type { RecordedEvent } from '@medchest/eventstore';
+import type { EventStore, RecordedEvent } from '@medchest/eventstore';
 import type { AppDeps } from './context';
 
 /**
@@ -29,12 +30,42 @@ export function streamEventsAsOf<E extends DomainEvent>(
   asOf: string | undefined,
   isEvent: (event: DomainEvent) => event is E,
 ): E[] {
-  const kept = asOf === undefined ? recorded : eventsAsOf(recorded.map((stored) => ({ event: stored, occurredAt: stored.metadata.occurredAt })), asOf);
-  return kept.map((stored) => {
+  return cutAsOf(recorded, asOf).map((stored) => {
     const event = parseEvent(stored.type, stored.version, stored.data);
     if (!isEvent(event)) throw new Error(`Event ${stored.type} does not belong in stream ${stored.streamId}`);
     return event;
   });
+}
+
+/** The domain's eventsAsOf on recorded events, cut on their business time (undefined: all of them). */
+function cutAsOf(recorded: readonly RecordedEvent[], asOf: string | undefined): readonly RecordedEvent[] {
+  return asOf === undefined ? recorded : eventsAsOf(recorded.map((stored) => ({ event: stored, occurredAt: businessTimeOf(stored.metadata) })), asOf);
+}
+
+/** Events read from the log per call while looking for the end of a day. */
+const AS_OF_PAGE = 500;
+
+/**
+ * streamEventsAsOf over the stream's events from `fromRevision` on, read page by page only until
+ * the cut: a day early in a long stream, or a fold resumed from a snapshot, reads what it keeps
+ * and one page at most beyond it. The events before fromRevision must all be kept (the caller's
+ * snapshot says so), so the cut of the rest is the cut of the whole stream.
+ */
+export async function readStreamAsOf<E extends DomainEvent>(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+  asOf: string,
+  isEvent: (event: DomainEvent) => event is E,
+  fromRevision = 0n,
+): Promise<E[]> {
+  const kept: E[] = [];
+  for (let from = fromRevision; ; ) {
+    const page = await store.readStream(streamId, { fromRevision: from, maxCount: AS_OF_PAGE });
+    const cut = cutAsOf(page, asOf);
+    kept.push(...streamEventsAsOf(cut, undefined, isEvent));
+    if (cut.length < page.length || page.length < AS_OF_PAGE) return kept;
+    from = page[page.length - 1].revision + 1n;
+  }
 }
 
 /** A scale by id: the shipped one, or one imported (read from its own stream); undefined if none. */

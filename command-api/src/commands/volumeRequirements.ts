@@ -18,9 +18,9 @@ import {
   type VesselMedicalProfile,
   vesselNotFound,
 } from '@medchest/domain';
-import { getVolumeRequirements, getVolumeRequirementsAnswer, type VolumeRequirementsAnswer } from '../readModels';
+import { chestSnapshotAsOf, getVolumeRequirements, getVolumeRequirementsAnswer, type VolumeRequirementsAnswer } from '../readModels';
 import type { AppDeps } from './context';
-import { scaleInForce, streamEventsAsOf } from './scaleInForce';
+import { readStreamAsOf, scaleInForce, streamEventsAsOf } from './scaleInForce';
 
 /**
  * GET /api/vessels/{id}/volume-requirements (spec 000 §3 "Volume requirement row", §7): one row per
@@ -89,9 +89,9 @@ export async function volumeRequirementsToday(
  * created, or already deleted) is not found.
  */
 export async function volumeRequirementsAsOf(deps: AppDeps, vesselId: string, asOf: string): Promise<VolumeRequirementRow[]> {
-  const [vesselRecorded, inventoryRecorded, scale] = await Promise.all([
+  const [vesselRecorded, batches, scale] = await Promise.all([
     deps.store.readStream(vesselStreamId(vesselId)),
-    deps.store.readStream(inventoryStreamId(vesselId)),
+    chestBatchesAsOf(deps, vesselId, asOf),
     scaleInForce(deps, vesselId, asOf),
   ]);
   if (vesselRecorded.length === 0) throw vesselNotFound();
@@ -99,8 +99,20 @@ export async function volumeRequirementsAsOf(deps: AppDeps, vesselId: string, as
   // The vessel exists in the history but had not joined the fleet yet, or had left it, that day:
   // there was no chest of ours to show, and the auditor is told so in those words.
   if (vessel.status !== 'active') throw new DomainError('not_found', notInFleetOn(asOf));
-  const batches = foldInventory(streamEventsAsOf(inventoryRecorded, asOf, isInventoryEvent));
   return volumeRequirementRows(scale, medicalProfileOf(vessel.details), batches, asOf);
+}
+
+/**
+ * The vessel's batches at the end of `asOf`: the latest chest snapshot that day keeps whole, and
+ * the inventory stream's events after it up to the cut, folded on (issue 14: a long history costs
+ * one snapshot and a few hundred events, not all of it). The log stays the source: with no
+ * snapshot (none taken yet, the read model rebuilding, a day before the first) the fold starts at
+ * the stream's beginning, and the batches are the same either way.
+ */
+export async function chestBatchesAsOf(deps: Pick<AppDeps, 'db' | 'store'>, vesselId: string, asOf: string) {
+  const snapshot = await chestSnapshotAsOf(deps.db, vesselId, asOf);
+  const events = await readStreamAsOf(deps.store, inventoryStreamId(vesselId), asOf, isInventoryEvent, BigInt((snapshot?.revision ?? -1) + 1));
+  return foldInventory(events, snapshot);
 }
 
 /** The vessel's volume requirements as rows: today's from the read model, or as of a past day. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors';
-import { batchesAsOf, type RecordedInventoryEvent } from './asOf';
+import { asOfEnd, batchesAsOf, eventsAsOf, prefixKeptAsOf, type RecordedInventoryEvent } from './asOf';
+import { foldInventory } from './state';
 import type { InventoryEvent } from './events';
 
 const vesselId = 'v1';
@@ -76,5 +77,32 @@ describe('the chest as of a date', () => {
     const lastOfDay = recorded.filter((r) => r.occurredAt.slice(0, 10) <= half).at(-1)!;
     const lastData = lastOfDay.event.data as { batchId: string; newQuantity: number };
     expect(batches.find((b) => b.batchId === lastData.batchId)?.quantity).toBe(lastData.newQuantity);
+  });
+});
+
+describe('a fold resumed from a snapshot of the first events', () => {
+  it('counts an event for the day when it happened before the next midnight UTC', () => {
+    expect(asOfEnd('2025-03-01')).toBe('2025-03-02T00:00:00.000Z');
+    expect(prefixKeptAsOf('2025-03-01T23:59:59.999Z', '2025-03-01')).toBe(true);
+    expect(prefixKeptAsOf('2025-03-02T00:00:00.000Z', '2025-03-01')).toBe(false);
+    expect(prefixKeptAsOf('2025-03-02T01:00:00+02:00', '2025-03-01')).toBe(true);
+    expect(() => asOfEnd('2025-02-30')).toThrow('Please enter a valid date');
+  });
+
+  it('gives, for every day and every first events that day keeps whole, the fold from the start', () => {
+    // A count entered late (stamped before the event it follows) and versions that must carry on.
+    const skewed: RecordedInventoryEvent[] = [...stream.slice(0, 3), at('2025-02-27T10:00:00.000Z', adjusted('b1', 30, 25)), ...stream.slice(3)];
+    const latest = (events: readonly RecordedInventoryEvent[]) => events.map((r) => r.occurredAt).reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b));
+    let resumed = 0;
+    for (const asOf of ['2025-02-27', '2025-02-28', '2025-03-01', '2025-03-02', '2025-03-09', '2025-03-10', '2025-03-20', '2030-01-01']) {
+      const whole = foldInventory(eventsAsOf(skewed, asOf));
+      for (let k = 1; k <= skewed.length; k++) {
+        if (!prefixKeptAsOf(latest(skewed.slice(0, k)), asOf)) continue;
+        const snapshot = { revision: k - 1, batches: foldInventory(skewed.slice(0, k).map((r) => r.event)) };
+        expect(foldInventory(eventsAsOf(skewed.slice(k), asOf), snapshot), `${asOf} from ${k}`).toEqual(whole);
+        resumed++;
+      }
+    }
+    expect(resumed).toBeGreaterThan(10);
   });
 });

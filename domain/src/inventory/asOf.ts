@@ -14,6 +14,32 @@ function endOfDayUtc(date: string): number {
   return Date.parse(`${date}T00:00:00.000Z`) + 86_400_000;
 }
 
+/** An event's business time in epoch milliseconds; a time that is not one is a bug in the log. */
+export function businessTimeMs(occurredAt: string): number {
+  const at = Date.parse(occurredAt);
+  if (Number.isNaN(at)) throw new Error(`Recorded event has no valid occurredAt: ${occurredAt}`);
+  return at;
+}
+
+/**
+ * The end of an "as of" day as an ISO instant (the first instant after it, UTC): an event whose
+ * business time is before it happened by the end of that day.
+ */
+export function asOfEnd(asOf: string): string {
+  if (!isIsoDate(asOf)) throw new DomainError('validation', 'Please enter a valid date', { asOf: 'Please enter a valid date' });
+  return new Date(endOfDayUtc(asOf)).toISOString();
+}
+
+/**
+ * Whether eventsAsOf keeps a stream's first events whole for `asOf`, given the latest business
+ * time among them (ISO): it does when every one of them happened before the end of the day. A
+ * snapshot of that prefix (the chest snapshots) can then stand in for it, and eventsAsOf of the
+ * events after it is the rest: together exactly eventsAsOf of the whole stream.
+ */
+export function prefixKeptAsOf(latestBusinessTime: string, asOf: string): boolean {
+  return businessTimeMs(latestBusinessTime) < endOfDayUtc(asOf);
+}
+
 /**
  * The events of a stream as it stood at the end of `asOf` (YYYY-MM-DD, a day in UTC like the
  * product's "today"), from its recorded events in stream order. Any stream's "as of" is this.
@@ -28,9 +54,7 @@ export function eventsAsOf<E>(recorded: readonly { event: E; occurredAt: string 
   const end = endOfDayUtc(asOf);
   const events: E[] = [];
   for (const { event, occurredAt } of recorded) {
-    const at = Date.parse(occurredAt);
-    if (Number.isNaN(at)) throw new Error(`Recorded event has no valid occurredAt: ${occurredAt}`);
-    if (at >= end) break;
+    if (businessTimeMs(occurredAt) >= end) break;
     events.push(event);
   }
   return events;

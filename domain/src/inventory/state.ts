@@ -141,13 +141,26 @@ export function findBatch(state: InventoryState, batchId: string): InventoryBatc
 }
 
 /**
- * The batches a list of events leaves, in the order they were added (one pass, no state chain).
- * The events are the stream's from its start (a prefix of it for an as-of view), so an event's
- * index is its revision.
+ * Where a fold of an inventory stream starts when it does not start at the beginning: the batches
+ * (in the order they were added) after the stream's event at `revision`, as foldInventory gave them.
  */
-export function foldInventory(events: Iterable<InventoryEvent>): InventoryBatch[] {
-  const view: MutableView = { batches: new Map(), importIds: new Set(), usageChangeIds: new Set() };
-  let revision = 0;
+export interface InventoryFoldStart {
+  revision: number;
+  batches: readonly InventoryBatch[];
+}
+
+/**
+ * The batches a list of events leaves, in the order they were added (one pass, no state chain).
+ * The events are the stream's from its start (a prefix of it for an as-of view), or, with `from`,
+ * the events right after from.revision, so each event's revision is known from its place.
+ */
+export function foldInventory(events: Iterable<InventoryEvent>, from?: InventoryFoldStart): InventoryBatch[] {
+  const view: MutableView = {
+    batches: new Map(from?.batches.map((batch) => [batch.batchId, batch])),
+    importIds: new Set(),
+    usageChangeIds: new Set(),
+  };
+  let revision = from ? from.revision + 1 : 0;
   for (const event of events) applyInventoryEvent(view, event, revision++);
   return [...view.batches.values()];
 }

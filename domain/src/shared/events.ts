@@ -11,6 +11,14 @@ export const eventMetadataSchema = z.object({
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
 /**
+ * The instant an event is about (ARCHITECTURE.md, "Business time"), ISO-8601: what "as of" cuts a
+ * stream on. Every reader of it goes through here, so the rule has one place to change.
+ */
+export function businessTimeOf(metadata: Pick<EventMetadata, 'occurredAt'>): string {
+  return metadata.occurredAt;
+}
+
+/**
  * An event definition: its name (a past-tense fact), its current schema version, and the zod schema
  * of its data. Older versions are upcast to the current one when read (see `upcasters`).
  */

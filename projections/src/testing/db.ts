@@ -62,6 +62,8 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     scales: 'id',
     chest_vessels: 'vessel_id',
     volume_requirements: 'vessel_id, position',
+    chest_snapshots: 'vessel_id, revision',
+    chest_snapshot_tails: 'vessel_id, revision',
     orders: 'id',
     order_items: 'id',
     order_status_history: 'id',

@@ -1,0 +1,54 @@
+import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
+import type { InventoryBatch, InventoryEvent } from '@medchest/domain';
+import type { Timestamp } from '../vessels/migration';
+
+/**
+ * Snapshots of each vessel's inventory stream, so "the chest as of a date" reads one snapshot and
+ * folds only the events after it (issue 14). A read model like the others: dropped and rebuilt
+ * from the log at will, and never needed for a right answer (with none, as-of folds from the start).
+ */
+
+/** The batches on record after the inventory stream's event at `revision`. */
+export interface ChestSnapshotsTable {
+  vessel_id: string;
+  revision: ColumnType<string, bigint | string, bigint | string>;
+  /**
+   * The latest business time among the stream's events up to `revision` (not the last one's: a
+   * later event may carry an earlier time). The snapshot stands for "as of" a day whose end is
+   * after it, and only then (prefixKeptAsOf).
+   */
+  latest_at: Timestamp;
+  batches: ColumnType<InventoryBatch[], InventoryBatch[], InventoryBatch[]>;
+}
+
+/** The events after a vessel's last snapshot, until the next one is taken from them. */
+export interface ChestSnapshotTailsTable {
+  vessel_id: string;
+  revision: ColumnType<string, bigint | string, bigint | string>;
+  occurred_at: Timestamp;
+  event: ColumnType<InventoryEvent, InventoryEvent, InventoryEvent>;
+}
+
+export const chestSnapshotsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('chest_snapshots')
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('latest_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('batches', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('chest_snapshots_pk', ['vessel_id', 'revision'])
+      .execute();
+    // The as-of read: the latest snapshot whose latest_at is before the end of the day. latest_at
+    // grows with the revision, so this index hands it over as the first entry of one range.
+    await sql`CREATE INDEX chest_snapshots_as_of_idx ON chest_snapshots (vessel_id, latest_at DESC, revision DESC)`.execute(db);
+    await db.schema
+      .createTable('chest_snapshot_tails')
+      .addColumn('vessel_id', 'text', (c) => c.notNull())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('event', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('chest_snapshot_tails_pk', ['vessel_id', 'revision'])
+      .execute();
+  },
+};

@@ -51,7 +51,8 @@ const EVENT_AT = {
 
 const HEAD = {
   name: 'medchest_stream_head',
-  text: 'SELECT revision::text, hash FROM events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1',
+  // ORDER BY the column, not the output of the same name: as text, revision 9 would sort after 10.
+  text: 'SELECT revision::text, hash FROM events WHERE stream_id = $1 ORDER BY events.revision DESC LIMIT 1',
 };
 
 interface Head {

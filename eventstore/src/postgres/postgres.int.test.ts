@@ -111,6 +111,17 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it("appends with expected 'any' after the head of a stream of more than ten events (revision 10 sorts after 9)", async () => {
+    const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+    for (let i = 0; i < 12; i += 1) {
+      const { nextExpectedRevision } = await subject.store.appendToStream('any-head-1', [{ type: 'Any', version: 1, data: { i }, metadata: meta }], { expected: 'any' });
+      expect(nextExpectedRevision).toBe(BigInt(i));
+    }
+    await expect(subject.store.appendToStream('any-head-1', [{ type: 'Any', version: 1, data: {}, metadata: meta }], { expected: 5n })).rejects.toMatchObject({
+      actual: 11n,
+    });
+  });
+
   it('appends after a head it has not seen, and a stale remembered head can never fork the chain', async () => {
     const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
     const here = subject.store;

@@ -5,6 +5,8 @@ export const FOLLOWER_NAME = 'bench-follower';
 export interface FollowerReport {
   /** Events handed to it so far. */
   received: number;
+  /** Batches it was handed (each one read of the log and one checkpoint write). */
+  batches: number;
   /** 'commit/event' of the last one ('' before any). */
   last: string;
 }

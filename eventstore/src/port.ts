@@ -96,6 +96,13 @@ export interface SubscribeOptions {
   /** Only events whose stream id starts with one of these prefixes (e.g. 'user-'). */
   streamPrefixes?: string[];
   /**
+   * After a read that did not fill a batch, wait at least this long after it before reading again
+   * (default 0: read as soon as woken). A follower nobody waits on by the millisecond (a reactor
+   * queuing mail) reads a busy log in fewer, larger batches, so following it costs the writers
+   * less. A store that pushes events (EventStoreDB) ignores it.
+   */
+  readIntervalMs?: number;
+  /**
    * Called with consecutive batches in log order; the next batch waits for the returned promise.
    * If it throws, the subscription ends and `done` rejects.
    */

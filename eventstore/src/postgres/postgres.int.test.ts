@@ -122,6 +122,31 @@ describe('PostgreSQL event store specifics', () => {
     });
   });
 
+  it('a follower with a read interval reads a busy log in fewer, larger batches, and still gets every event', async () => {
+    const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+    const batches: number[] = [];
+    const subscription = subject.store.subscribe({
+      from: LOG_START,
+      streamPrefixes: ['paced-'],
+      readIntervalMs: 300,
+      onEvents: async (events) => void batches.push(events.length),
+    });
+    try {
+      // Twenty appends 20 ms apart (each wakes it at once): read as soon as woken, that would be
+      // about twenty batches; at most one read per 300 ms, it is a handful.
+      for (let i = 0; i < 20; i += 1) {
+        await subject.store.appendToStream('paced-1', [{ type: 'Paced', version: 1, data: { i }, metadata: meta }], { expected: i === 0 ? 'no_stream' : BigInt(i - 1) });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const deadline = Date.now() + 10_000;
+      while (batches.reduce((a, b) => a + b, 0) < 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(batches.reduce((a, b) => a + b, 0)).toBe(20);
+      expect(batches.length).toBeLessThanOrEqual(5);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
   it('appends after a head it has not seen, and a stale remembered head can never fork the chain', async () => {
     const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
     const here = subject.store;

@@ -38,7 +38,9 @@ function isTransient(error: unknown): boolean {
  * batch starts where the previous one ended. The loop reads again at once after a full batch; after
  * an empty read it sleeps until woken (append here, NOTIFY from elsewhere) or the poll interval
  * passes, except that it re-reads soon (5 ms, doubling up to 200 ms) while committed events are
- * held back behind an older open transaction, which may never announce its end.
+ * held back behind an older open transaction, which may never announce its end. With
+ * options.readIntervalMs, a read after a page that was not full waits until that long after the
+ * previous read began.
  * `onEnd` runs once the subscription has ended, however it ended.
  */
 export function follow(source: FollowSource, options: SubscribeOptions, timing: FollowTiming, onEnd?: () => void): Subscription {
@@ -48,6 +50,8 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
   // Bumped by every wake-up; a read that started before a wake-up must not lead to a sleep.
   let generation = 0;
   let wakeSleeper: (() => void) | undefined;
+  let endPause: (() => void) | undefined;
+  const readIntervalMs = options.readIntervalMs ?? 0;
 
   const wake = (): void => {
     generation += 1;
@@ -68,11 +72,30 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     });
   }
 
+  /** Wait `ms` whatever wakes come meanwhile (they are read by the read that follows); stop ends it. */
+  function pause(ms: number): Promise<void> {
+    if (stopped || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        endPause = undefined;
+        resolve();
+      }
+      endPause = done;
+    });
+  }
+
   async function run(): Promise<void> {
     let heldBackDelay = timing.heldBackRetryMs;
     let failureDelay = 100;
+    let lastReadAt = -Infinity;
+    let lastPageFull = true;
     while (!stopped) {
+      if (!lastPageFull) await pause(lastReadAt + readIntervalMs - performance.now());
+      if (stopped) return;
       const seen = generation;
+      lastReadAt = performance.now();
       let page: LogPage;
       try {
         page = await source.readLogPage({ from: position, maxCount: batchSize, streamPrefixes: options.streamPrefixes });
@@ -90,7 +113,8 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
         heldBackDelay = timing.heldBackRetryMs;
       }
       position = page.scannedTo;
-      if (batch.length === batchSize) continue;
+      lastPageFull = batch.length === batchSize;
+      if (lastPageFull) continue;
       if (page.heldBack) {
         await sleep(heldBackDelay, seen);
         heldBackDelay = Math.min(heldBackDelay * 2, timing.heldBackMaxRetryMs, timing.pollIntervalMs);
@@ -114,6 +138,7 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     async stop() {
       stopped = true;
       wakeSleeper?.();
+      endPause?.();
       // Resolve once the loop is idle, whether it ended cleanly or because a handler threw.
       await done.catch(() => undefined);
     },

@@ -46,6 +46,8 @@ export function createLogFollower<M extends FollowerMember>(deps: {
   /** Read only these streams (undefined: the whole log). */
   streamPrefixes?: (held: readonly M[]) => string[] | undefined;
   backoff?: Partial<BackoffPolicy>;
+  /** See SubscribeOptions.readIntervalMs. */
+  readIntervalMs: number;
   /** Shared with the waiters: moved by `handle` as each batch is stored. */
   checkpoints: Map<string, LogPosition>;
   onHandled(): void;
@@ -98,6 +100,7 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       from: from ?? LOG_START,
       batchSize,
       streamPrefixes: deps.streamPrefixes?.(mine),
+      readIntervalMs: deps.readIntervalMs,
       // Pipelined one deep: the subscription reads the next batch while this one is handled.
       // Batches are still handled one after the other, in order; a batch that fails ends the
       // subscription, and the restart begins again at the stored checkpoints.

@@ -10,7 +10,7 @@ import { fleetComplianceMigration } from './fleet-compliance/migration';
 import { inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
-import { medicalChestMigration } from './medical-chest/migration';
+import { chestPerItemMigration, medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
 import { vesselHistoryMigration } from './vessel-history/migration';
@@ -45,6 +45,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0052_reports', reportsMigration],
   ['0060_inventory_batch_version', inventoryBatchVersionMigration],
   ['0061_chest_snapshots', chestSnapshotsMigration],
+  ['0067_chest_per_item', chestPerItemMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

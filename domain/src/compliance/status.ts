@@ -98,9 +98,25 @@ export function evaluateItem<B extends ChestBatch>(
  * else Compliant. Items not required or without a figure play no part, nor do their batches.
  */
 export function vesselStatus(items: readonly { status: ItemStatus | string; expiringSoonBatches: readonly unknown[] }[]): VesselStatus {
-  if (items.some((i) => i.status === 'critical')) return 'Critical';
-  if (items.some((i) => i.status === 'low_stock')) return 'Non-Compliant';
-  if (items.some((i) => isAssessed(i.status) && i.expiringSoonBatches.length > 0)) return 'Expiring Soon';
+  let criticalItems = 0;
+  let lowStockItems = 0;
+  let expiringBatches = 0;
+  for (const i of items) {
+    if (i.status === 'critical') criticalItems++;
+    else if (i.status === 'low_stock') lowStockItems++;
+    if (isAssessed(i.status)) expiringBatches += i.expiringSoonBatches.length;
+  }
+  return vesselStatusOfCounts({ criticalItems, lowStockItems, expiringBatches });
+}
+
+/**
+ * The same rule from a chest's counts (what a read model keeps per vessel): critical items, low
+ * items, and batches counted toward required items that expire within 60 days.
+ */
+export function vesselStatusOfCounts(counts: { criticalItems: number; lowStockItems: number; expiringBatches: number }): VesselStatus {
+  if (counts.criticalItems > 0) return 'Critical';
+  if (counts.lowStockItems > 0) return 'Non-Compliant';
+  if (counts.expiringBatches > 0) return 'Expiring Soon';
   return 'Compliant';
 }
 

@@ -1,8 +1,10 @@
 import {
-  evaluateChest,
+  evaluateItem,
+  isAssessed,
   MEDICAL_CATEGORIES,
   nextStandingChange,
   volumeRequirementRow,
+  vesselStatusOfCounts,
   type ChestBatch,
   type MedicalCategory,
   type Scale,
@@ -19,12 +21,35 @@ import { updateRows, writeRows } from '../sql';
 import type { ChestVesselsTable, VolumeRequirementsTable } from './migration';
 
 /**
- * A vessel's chest evaluated for one day: every rule is the domain's (evaluateChest, the row
- * shape, nextStandingChange); this module only reads the inputs from the tables and writes the
- * results back (the writers) or hands them to a read (chestsOn, nothing stored).
+ * A vessel's chest evaluated for one day: every rule is the domain's (evaluateItem, the row shape,
+ * nextStandingChange, vesselStatusOfCounts); this module only reads the inputs from the tables and
+ * writes the results back (the writers) or hands them to a read (chestsOn, nothing stored).
+ *
+ * The vessel's figures are sums over its items (and over its batches the scale does not list), so
+ * each stored row keeps its item's share: a change of one item is written as that item's row and
+ * the vessel's figures moved by the difference (storeItemChanges), a change of what every item
+ * depends on (the profile, the scale, a day that came) re-evaluates the whole chest (evaluateAndStore).
  */
 
 export type ScaleItems = Pick<Scale, 'items'>;
+
+/** One item of a chest on a day: its row, and its share of the vessel's figures. */
+export interface ItemEvaluation {
+  row: VolumeRequirementRow;
+  /** Its batches with a quantity above zero, expired or not. */
+  onBoard: number;
+  /** Its counted batches expiring within 60 days (they count toward the vessel only when the item is assessed). */
+  expiring: number;
+  /** The first day after the evaluation's day on which the row changes with no event (null: never). */
+  nextChange: string | null;
+}
+
+/** What a vessel's batches the scale does not list add to its figures. */
+export interface UnmatchedBatches {
+  count: number;
+  onBoard: number;
+  nextChange: string | null;
+}
 
 /** What one vessel's evaluation leaves in the read models. */
 export interface ChestEvaluation {
@@ -36,20 +61,84 @@ export interface ChestEvaluation {
   rows: VolumeRequirementRow[];
   /** The evaluation holds from `today` until the day before this one (null: until the next event). */
   nextChangeOn: string | null;
+  /** rowsDigest(rows). */
+  digest: string;
+  items: ItemEvaluation[];
+  unmatched: UnmatchedBatches;
+}
+
+/** Pure: one item of a chest on `today` from its batches. */
+export function evaluateItemRow(item: ScaleItem, profile: VesselMedicalProfile, batches: readonly ChestBatch[], today: string): ItemEvaluation {
+  const compliance = evaluateItem(item, profile, batches, today);
+  let onBoard = 0;
+  for (const b of batches) if (b.quantity > 0) onBoard++;
+  return { row: volumeRequirementRow(compliance), onBoard, expiring: compliance.expiringSoonBatches.length, nextChange: nextStandingChange(batches, today) };
+}
+
+const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a <= b ? a : b);
+
+/** The vessel's figures from its items' shares. */
+export function chestFigures(items: readonly Pick<ItemEvaluation, 'row' | 'onBoard' | 'expiring' | 'nextChange'>[], unmatched: UnmatchedBatches) {
+  let criticalItems = 0;
+  let lowStockItems = 0;
+  let expiringBatches = 0;
+  let batchesOnBoard = unmatched.onBoard;
+  let nextChangeOn = unmatched.nextChange;
+  for (const item of items) {
+    const share = shareOf(item);
+    criticalItems += share.critical;
+    lowStockItems += share.low;
+    expiringBatches += share.expiring;
+    batchesOnBoard += item.onBoard;
+    nextChangeOn = earlier(nextChangeOn, item.nextChange);
+  }
+  return { status: vesselStatusOfCounts({ criticalItems, lowStockItems, expiringBatches }), criticalItems, lowStockItems, expiringBatches, batchesOnBoard, nextChangeOn };
+}
+
+/** One item's part in its vessel's counts. */
+function shareOf(item: Pick<ItemEvaluation, 'row' | 'expiring'>) {
+  const status = item.row.complianceStatus;
+  return { critical: status === 'critical' ? 1 : 0, low: status === 'low_stock' ? 1 : 0, expiring: isAssessed(status) ? item.expiring : 0 };
 }
 
 /** Pure: one vessel's chest on `today`. */
 export function evaluateVesselChest(scale: ScaleItems, profile: VesselMedicalProfile, batches: readonly ChestBatch[], today: string): ChestEvaluation {
-  const chest = evaluateChest(scale, profile, batches, today);
-  return {
-    status: chest.status,
-    criticalItems: chest.criticalItems,
-    lowStockItems: chest.lowStockItems,
-    expiringBatches: chest.expiringBatches.length,
-    batchesOnBoard: batches.filter((b) => b.quantity > 0).length,
-    rows: chest.items.map(volumeRequirementRow),
-    nextChangeOn: nextStandingChange(batches, today),
+  const byItem = new Map<string, ChestBatch[]>();
+  for (const item of scale.items) byItem.set(item.id, []);
+  const unmatchedBatches: ChestBatch[] = [];
+  for (const batch of batches) (byItem.get(batch.scaleId) ?? unmatchedBatches).push(batch);
+  const items = scale.items.map((item) => evaluateItemRow(item, profile, byItem.get(item.id)!, today));
+  const unmatched: UnmatchedBatches = {
+    count: unmatchedBatches.length,
+    onBoard: unmatchedBatches.filter((b) => b.quantity > 0).length,
+    nextChange: nextStandingChange(unmatchedBatches, today),
   };
+  const rows = items.map((i) => i.row);
+  return { ...chestFigures(items, unmatched), rows, digest: rowsDigest(rows), items, unmatched };
+}
+
+/**
+ * The chest of a vessel with no batch, by scale and profile: the same for every such vessel and
+ * every day (nothing can expire), so made once per process and kept (by the scale's object: an
+ * imported scale read again is a new object, and is evaluated again).
+ */
+const emptyChests = new WeakMap<ScaleItems, Map<string, ChestEvaluation>>();
+export function emptyChest(scale: ScaleItems, profile: VesselMedicalProfile): ChestEvaluation {
+  let byProfile = emptyChests.get(scale);
+  if (!byProfile) emptyChests.set(scale, (byProfile = new Map()));
+  const key = `${profile.category}|${profile.crewSize}|${profile.womenOnBoard}|${profile.carriesDangerousGoods}`;
+  let chest = byProfile.get(key);
+  // The day does not matter without batches: any will do.
+  if (!chest) byProfile.set(key, (chest = evaluateVesselChest(scale, profile, [], '2000-01-01')));
+  return chest;
+}
+
+/** Each item's position in its scale, by id (kept per scale object). */
+const positions = new WeakMap<ScaleItems, Map<string, number>>();
+export function itemPositions(scale: ScaleItems): Map<string, number> {
+  let byId = positions.get(scale);
+  if (!byId) positions.set(scale, (byId = new Map(scale.items.map((item, i) => [item.id, i]))));
+  return byId;
 }
 
 const asCategory = (value: string): MedicalCategory =>
@@ -76,6 +165,10 @@ export async function loadScales(db: Kysely<ReadModelDb>, scaleIds: readonly (st
   return scales;
 }
 
+/** The scale a chest row follows: its assigned one, or the shipped one when that is unknown. */
+export const scaleOf = (scales: Map<string | null, ScaleItems>, vessel: Pick<Selectable<ChestVesselsTable>, 'scale_id'>): ScaleItems =>
+  scales.get(vessel.scale_id) ?? scales.get(null)!;
+
 /** The batches of these vessels as the compliance rules read them, by vessel. */
 export async function loadChestBatches(db: Kysely<ReadModelDb>, vesselIds: readonly string[]): Promise<Map<string, ChestBatch[]>> {
   const byVessel = new Map<string, ChestBatch[]>(vesselIds.map((id) => [id, []]));
@@ -101,55 +194,70 @@ export interface EvaluatedChest {
  * are left out. A vessel whose assigned scale is unknown keeps the shipped scale's rules. The one
  * evaluation both the writers (evaluateAndStore) and the reads (chestsOn) use.
  */
-export async function evaluateChests(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string): Promise<EvaluatedChest[]> {
+export async function evaluateChests(
+  db: Kysely<ReadModelDb>,
+  vesselIds: readonly string[],
+  today: string,
+  /** Vessels given their first batch in the caller's transaction (their rows are not stored yet). */
+  stocked: ReadonlySet<string> = new Set(),
+): Promise<EvaluatedChest[]> {
   if (vesselIds.length === 0) return [];
   const vessels = await db.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', vesselIds).execute();
   if (vessels.length === 0) return [];
-  const ids = vessels.map((v) => v.vessel_id);
-  const [scales, batches] = await Promise.all([loadScales(db, [...vessels.map((v) => v.scale_id), null]), loadChestBatches(db, ids)]);
+  // A vessel without stored rows has never had a batch: nothing to read for it.
+  const withBatches = vessels.filter((v) => v.rows_stored || stocked.has(v.vessel_id)).map((v) => v.vessel_id);
+  const [scales, batches] = await Promise.all([loadScales(db, [...vessels.map((v) => v.scale_id), null]), loadChestBatches(db, withBatches)]);
   return vessels.map((vessel) => {
-    const scale = scales.get(vessel.scale_id) ?? scales.get(null)!;
-    return { vessel, evaluation: evaluateVesselChest(scale, profileOfRow(vessel), batches.get(vessel.vessel_id) ?? [], today) };
+    const scale = scaleOf(scales, vessel);
+    const profile = profileOfRow(vessel);
+    const own = batches.get(vessel.vessel_id);
+    return { vessel, evaluation: own && own.length > 0 ? evaluateVesselChest(scale, profile, own, today) : emptyChest(scale, profile) };
   });
 }
 
+/** The vessel's figures as chest_vessels columns. */
+function summaryColumns(vesselId: string, figures: ReturnType<typeof chestFigures>, today: string, digest: string, unmatched: number, rowsStored: boolean) {
+  return {
+    vessel_id: vesselId,
+    status: figures.status,
+    critical_items: figures.criticalItems,
+    low_stock_items: figures.lowStockItems,
+    expiring_batches: figures.expiringBatches,
+    batches_on_board: figures.batchesOnBoard,
+    evaluated_on: today,
+    next_change_on: figures.nextChangeOn,
+    rows_digest: digest,
+    rows_stored: rowsStored,
+    unmatched_batches: unmatched,
+  } satisfies Partial<Insertable<ChestVesselsTable>>;
+}
+
 /**
- * Evaluate these vessels on `today` (evaluateChests) and store the results: used only by the
- * writers of the chest tables, the projection (after events) and the daily expiry scan.
+ * Evaluate these vessels on `today` in full (evaluateChests) and store the results: used when
+ * what every item depends on moved (a new vessel, its profile or scale, its first batch) and by
+ * the daily expiry scan. `stocked`: vessels given their first batch, whose rows are stored from
+ * now on. Rows are written only where they changed, in one statement.
  */
-export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string): Promise<void> {
-  const evaluated = await evaluateChests(db, vesselIds, today);
+export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string, stocked: ReadonlySet<string> = new Set()): Promise<void> {
+  const evaluated = await evaluateChests(db, vesselIds, today, stocked);
   if (evaluated.length === 0) return;
 
-  const summaries: Partial<Insertable<ChestVesselsTable>>[] = [];
+  const summaries: ReturnType<typeof summaryColumns>[] = [];
   const rows: Insertable<VolumeRequirementsTable>[] = [];
   const counts: { vessel_id: string; n: number }[] = [];
   for (const { vessel, evaluation } of evaluated) {
-    const digest = answerDigest(JSON.stringify(evaluation.rows));
-    summaries.push({
-      vessel_id: vessel.vessel_id,
-      status: evaluation.status,
-      critical_items: evaluation.criticalItems,
-      low_stock_items: evaluation.lowStockItems,
-      expiring_batches: evaluation.expiringBatches,
-      batches_on_board: evaluation.batchesOnBoard,
-      evaluated_on: today,
-      next_change_on: evaluation.nextChangeOn,
-      rows_digest: digest,
-    });
-    // The same digest is the same rows, already stored: most re-evaluations (a crew change that
-    // moves no requirement, a day that changes nothing) write nothing more than the summary.
-    if (digest === vessel.rows_digest) continue;
-    evaluation.rows.forEach((row, position) => rows.push(requirementColumns(vessel.vessel_id, position, row)));
-    counts.push({ vessel_id: vessel.vessel_id, n: evaluation.rows.length });
+    const stored = vessel.rows_stored || stocked.has(vessel.vessel_id);
+    summaries.push(summaryColumns(vessel.vessel_id, evaluation, today, evaluation.digest, evaluation.unmatched.count, stored));
+    // A vessel that never had a batch stores no rows: a new vessel or a crew change costs its chest row only.
+    if (!stored) continue;
+    evaluation.items.forEach((item, position) => rows.push(requirementColumns(vessel.vessel_id, position, item)));
+    counts.push({ vessel_id: vessel.vessel_id, n: evaluation.items.length });
   }
   await updateRows(db, 'chest_vessels', summaries, 'vessel_id');
-  // Most rows are as they were (one batch edit moves one item): those are left untouched.
-  await writeRows(db, 'volume_requirements', rows, {
-    key: ['vessel_id', 'position'],
-    update: ['scale_id', 'scale_description', 'section', 'required_quantity', 'required_unit', 'requirement', 'actual_quantity', 'compliance_status', 'expiring_soon'],
-    onlyIfChanged: true,
-  });
+  // One statement; rows as they were (a crew change moves only the items counted per ten of the
+  // crew) are left untouched. Not skipped by the digest: it names the answer, and an item's share
+  // of the figures may move while its row reads the same.
+  await writeRequirementRows(db, rows);
   // A vessel moved to a shorter scale: its rows past the new end go.
   if (counts.length === 0) return;
   await sql`
@@ -158,7 +266,132 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
     WHERE v.vessel_id = r.vessel_id AND v.position >= r.n`.execute(db);
 }
 
-function requirementColumns(vesselId: string, position: number, row: VolumeRequirementRow): Insertable<VolumeRequirementsTable> {
+const REQUIREMENT_COLUMNS = [
+  'scale_id',
+  'scale_description',
+  'section',
+  'required_quantity',
+  'required_unit',
+  'requirement',
+  'actual_quantity',
+  'compliance_status',
+  'expiring_soon',
+  'batches_on_board',
+  'expiring_batches',
+  'next_change_on',
+] as const;
+
+function writeRequirementRows(db: Kysely<ReadModelDb>, rows: readonly Insertable<VolumeRequirementsTable>[]) {
+  return writeRows(db, 'volume_requirements', rows, { key: ['vessel_id', 'position'], update: REQUIREMENT_COLUMNS, onlyIfChanged: true });
+}
+
+/**
+ * Store what changed in some items of these vessels (a batch added, counted, used or removed),
+ * when nothing else did: each item's row is evaluated again from its own batches, written if it
+ * changed, and the vessel's figures and digest are moved by the difference between the item's old
+ * row and its new one. This is exactly what a whole evaluation would store, provided the vessel's
+ * stored evaluation holds for `today`, every item changed is in its scale and it has no batch the
+ * scale does not list (canStoreItemChanges); the projection evaluates the others in full.
+ */
+export async function storeItemChanges(
+  db: Kysely<ReadModelDb>,
+  vessels: readonly Selectable<ChestVesselsTable>[],
+  changedItems: ReadonlyMap<string, ReadonlySet<string>>,
+  scales: Map<string | null, ScaleItems>,
+  today: string,
+): Promise<void> {
+  if (vessels.length === 0) return;
+  const pairs: { vessel_id: string; scale_id: string; position: number }[] = [];
+  for (const vessel of vessels) {
+    const at = itemPositions(scaleOf(scales, vessel));
+    for (const scaleId of changedItems.get(vessel.vessel_id) ?? []) pairs.push({ vessel_id: vessel.vessel_id, scale_id: scaleId, position: at.get(scaleId)! });
+  }
+  const pairsJson = JSON.stringify(pairs);
+  const [batchRows, oldRows] = await Promise.all([
+    sql<{ vessel_id: string; scale_id: string; quantity_on_board: number; expiry_date: string | null }>`
+      SELECT b.vessel_id, b.scale_id, b.quantity_on_board, b.expiry_date
+        FROM jsonb_to_recordset(${pairsJson}::jsonb) AS p(vessel_id text, scale_id text)
+        JOIN inventory_batches b ON b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id`.execute(db),
+    sql<Selectable<VolumeRequirementsTable>>`
+      SELECT r.* FROM jsonb_to_recordset(${pairsJson}::jsonb) AS p(vessel_id text, position integer)
+        JOIN volume_requirements r ON r.vessel_id = p.vessel_id AND r.position = p.position`.execute(db),
+  ]);
+  const batchesOf = new Map<string, ChestBatch[]>();
+  for (const b of batchRows.rows) {
+    const key = `${b.vessel_id} ${b.scale_id}`;
+    let list = batchesOf.get(key);
+    if (!list) batchesOf.set(key, (list = []));
+    list.push({ scaleId: b.scale_id, quantity: b.quantity_on_board, expiryDate: b.expiry_date });
+  }
+  const oldOf = new Map(oldRows.rows.map((r) => [`${r.vessel_id} ${r.position}`, storedItem(r)]));
+
+  const rows: Insertable<VolumeRequirementsTable>[] = [];
+  const summaries: ReturnType<typeof summaryColumns>[] = [];
+  /** Vessels whose soonest change was an item's that moved later: their soonest is read again. */
+  const recount: string[] = [];
+  for (const vessel of vessels) {
+    const scale = scaleOf(scales, vessel);
+    const profile = profileOfRow(vessel);
+    const at = itemPositions(scale);
+    let { critical_items: criticalItems, low_stock_items: lowStockItems, expiring_batches: expiringBatches, batches_on_board: batchesOnBoard } = vessel;
+    let nextChangeOn = vessel.next_change_on;
+    let soonestLost = false;
+    let digest = BigInt(`0x${vessel.rows_digest || '0'}`);
+    for (const scaleId of changedItems.get(vessel.vessel_id) ?? []) {
+      const position = at.get(scaleId)!;
+      const before = oldOf.get(`${vessel.vessel_id} ${position}`);
+      if (!before) throw new Error(`Volume requirement row ${position} of vessel ${vessel.vessel_id} is missing`);
+      const after = evaluateItemRow(scale.items[position], profile, batchesOf.get(`${vessel.vessel_id} ${scaleId}`) ?? [], today);
+      const was = shareOf(before);
+      const is = shareOf(after);
+      criticalItems += is.critical - was.critical;
+      lowStockItems += is.low - was.low;
+      expiringBatches += is.expiring - was.expiring;
+      batchesOnBoard += after.onBoard - before.onBoard;
+      if (before.nextChange !== null && before.nextChange === vessel.next_change_on && (after.nextChange === null || after.nextChange > before.nextChange)) soonestLost = true;
+      nextChangeOn = earlier(nextChangeOn, after.nextChange);
+      digest = (digest - rowHash(position, before.row) + rowHash(position, after.row)) & DIGEST_MASK;
+      rows.push(requirementColumns(vessel.vessel_id, position, after));
+    }
+    const figures = {
+      status: vesselStatusOfCounts({ criticalItems, lowStockItems, expiringBatches }),
+      criticalItems,
+      lowStockItems,
+      expiringBatches,
+      batchesOnBoard,
+      nextChangeOn,
+    };
+    summaries.push(summaryColumns(vessel.vessel_id, figures, today, digestText(digest), vessel.unmatched_batches, true));
+    if (soonestLost) recount.push(vessel.vessel_id);
+  }
+  await writeRequirementRows(db, rows);
+  await updateRows(db, 'chest_vessels', summaries, 'vessel_id');
+  // An item that held the vessel's soonest change moved it later: the soonest of all its rows
+  // (there are no unmatched batches on this path).
+  if (recount.length > 0) {
+    await sql`
+      UPDATE chest_vessels c SET next_change_on = r.soonest
+        FROM (SELECT vessel_id, min(next_change_on) AS soonest FROM volume_requirements
+               WHERE vessel_id = ANY(${recount}::text[]) GROUP BY vessel_id) r
+       WHERE c.vessel_id = r.vessel_id`.execute(db);
+  }
+}
+
+/** Whether storeItemChanges may store these changed items of a vessel (else: evaluateAndStore). */
+export function canStoreItemChanges(vessel: Selectable<ChestVesselsTable>, scale: ScaleItems, scaleIds: Iterable<string>, today: string): boolean {
+  if (!vessel.rows_stored || vessel.unmatched_batches > 0) return false;
+  if (!(vessel.evaluated_on <= today && (vessel.next_change_on === null || today < vessel.next_change_on))) return false;
+  const at = itemPositions(scale);
+  for (const scaleId of scaleIds) if (!at.has(scaleId)) return false;
+  return true;
+}
+
+function storedItem(row: Selectable<VolumeRequirementsTable>): ItemEvaluation {
+  return { row: toVolumeRequirementRow(row), onBoard: row.batches_on_board, expiring: row.expiring_batches, nextChange: row.next_change_on };
+}
+
+function requirementColumns(vesselId: string, position: number, item: ItemEvaluation): Insertable<VolumeRequirementsTable> {
+  const { row } = item;
   return {
     vessel_id: vesselId,
     position,
@@ -171,16 +404,32 @@ function requirementColumns(vesselId: string, position: number, row: VolumeRequi
     actual_quantity: row.actualQuantity,
     compliance_status: row.complianceStatus,
     expiring_soon: row.expiringSoon,
+    batches_on_board: item.onBoard,
+    expiring_batches: item.expiring,
+    next_change_on: item.nextChange,
   };
 }
 
+const DIGEST_MASK = (1n << 256n) - 1n;
+
+/** One row's term of the digest: the sha256 of its position and its JSON text. */
+function rowHash(position: number, row: VolumeRequirementRow): bigint {
+  return BigInt(`0x${createHash('sha256').update(`${position}:${JSON.stringify(row)}`).digest('hex')}`);
+}
+
+const digestText = (sum: bigint) => sum.toString(16).padStart(64, '0');
+
 /**
- * The digest of a volume requirements answer's JSON text. The stored rows read back through
- * toVolumeRequirementRow give the very text the evaluation's rows give (same keys in the same
- * order, the same numbers), so the digest stored with an evaluation names the answer a read makes.
+ * The digest of a volume requirements answer: the sum (mod 2^256) of a sha256 per row, of its
+ * position and its JSON text. It names the answer's rows (the answer is their JSON array, in
+ * order), and a sum can be moved by one row's difference without reading the others. The stored
+ * rows read back through toVolumeRequirementRow give the very text the evaluation's rows give
+ * (same keys in the same order, the same numbers), so a stored digest names the answer a read makes.
  */
-export function answerDigest(json: string): string {
-  return createHash('sha256').update(json).digest('hex');
+export function rowsDigest(rows: readonly VolumeRequirementRow[]): string {
+  let sum = 0n;
+  rows.forEach((row, position) => (sum = (sum + rowHash(position, row)) & DIGEST_MASK));
+  return digestText(sum);
 }
 
 export function toVolumeRequirementRow(row: Selectable<VolumeRequirementsTable>): VolumeRequirementRow {

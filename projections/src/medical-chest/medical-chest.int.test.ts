@@ -9,6 +9,7 @@ import { requiredItems, stockingEvents } from '../testing/chest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
 import { getVesselScale, getVolumeRequirements, getVolumeRequirementsAnswer, listCriticalItems, listScales, type VolumeRequirementsAnswer } from './queries';
+import { evaluateAndStore } from './evaluate';
 import { refreshChests } from './refresh';
 
 let t: ReadModelTestDb;
@@ -46,6 +47,97 @@ describe('the medical chest read models', () => {
     expect(rows?.filter((r) => r.complianceStatus === 'critical')).toHaveLength(required.length);
     expect(await chestRow(A)).toMatchObject({ status: 'Critical', critical_items: required.length, batches_on_board: 0, next_change_on: null });
     expect(await getVolumeRequirements(t.db, B, TODAY)).toBeUndefined();
+  });
+
+  it('a chest that never had a batch stores no rows (a new vessel or a crew change writes its chest row only); its first batch stores them', async () => {
+    const log = createFakeLog();
+    const storedRows = async () => (await t.db.selectFrom('volume_requirements').select('position').where('vessel_id', '=', A).execute()).length;
+    const kept = new Map<string, VolumeRequirementsAnswer>();
+    const known = { get: (digest: string) => kept.get(digest), remember: (answer: VolumeRequirementsAnswer) => void kept.set(answer.digest, answer) };
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details } })]);
+    expect(await storedRows()).toBe(0);
+    expect(await chestRow(A)).toMatchObject({ rows_stored: false, status: 'Critical', critical_items: required.length });
+    const empty = await getVolumeRequirementsAnswer(t.db, A, TODAY, known);
+    expect(empty?.digest).toBe((await chestRow(A))?.rows_digest);
+    expect(JSON.parse(empty!.json)).toEqual(await getVolumeRequirements(t.db, A, TODAY));
+    expect(await listCriticalItems(t.db, TODAY, ALL_VESSELS)).toHaveLength(required.length);
+
+    // Twice the crew: more is required, still nothing stored.
+    const bigger = { ...details, crewSizeCategory: 45 };
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: bigger } })]);
+    expect(await storedRows()).toBe(0);
+    expect((await chestRow(A))?.rows_digest).not.toBe(empty!.digest);
+    expect((await getVolumeRequirements(t.db, A, TODAY))?.map((r) => r.requiredQuantity)).toEqual(
+      (await import('./evaluate')).emptyChest(loadShippedScale(), medicalProfileOf(bigger)).rows.map((r) => r.requiredQuantity),
+    );
+
+    const [first] = required;
+    await t.project([log.record({ type: 'BatchAdded', data: { batchId: 'b1', vesselId: A, scaleId: first.scaleId, batchNumber: 1, quantity: 1, expiryDate: FAR } })]);
+    expect(await storedRows()).toBe(loadShippedScale().items.length);
+    expect(await chestRow(A)).toMatchObject({ rows_stored: true, batches_on_board: 1 });
+    const stocked = await getVolumeRequirementsAnswer(t.db, A, TODAY, known);
+    expect(stocked?.digest).toBe((await chestRow(A))?.rows_digest);
+    expect(JSON.parse(stocked!.json)).toEqual(await getVolumeRequirements(t.db, A, TODAY));
+  });
+
+  it('an inventory event rewrites its own item\'s row and the vessel\'s figures only, the same as evaluating the whole chest, however the events are batched', async () => {
+    const [first, second, third, fourth] = required;
+    const shipped = loadShippedScale();
+    const log = createFakeLog();
+    const add = (vesselId: string, batchId: string, scaleId: string, quantity: number, expiryDate?: string) =>
+      log.record({ type: 'BatchAdded', data: { batchId, vesselId, scaleId, batchNumber: 1, quantity, ...(expiryDate ? { expiryDate } : {}) } });
+    const events = [
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483' } } }),
+      ...stockingEvents(A, profile, { expiryDate: FAR, except: [first.scaleId, second.scaleId] }).map((e) => log.record(e)),
+      ...stockingEvents(B, profile, { expiryDate: day(400) }).map((e) => log.record(e)),
+      // A's soonest change is the day a batch comes within 60 days of expiry (day 10)...
+      add(A, 'soon', first.scaleId, first.amount, day(70)),
+      add(A, 'expiring', second.scaleId, 1, day(30)),
+      add(A, 'expired', second.scaleId, second.amount, day(-1)),
+      add(A, 'instrument', third.scaleId, 5),
+      log.record({ type: 'BatchUsageRecorded', data: { batchId: `${A}-${fourth.scaleId}`, vesselId: A, scaleId: fourth.scaleId, quantityUsed: 1, previousQuantity: fourth.amount, quantityRemaining: fourth.amount - 1, reason: 'Treatment', usageDate: TODAY } }),
+      log.record({ type: 'BatchAdjusted', data: { batchId: 'expiring', vesselId: A, scaleId: second.scaleId, previousQuantity: 1, newQuantity: 0, reason: 'count' } }),
+      // ... until that batch goes: the next soonest is another item's.
+      log.record({ type: 'BatchRemoved', data: { batchId: 'soon', vesselId: A, scaleId: first.scaleId } }),
+      add(A, 'again', first.scaleId, first.amount + 2, day(200)),
+      // A batch of an item B's scale does not list: counted nowhere, on board all the same.
+      add(B, 'unlisted', 'NOT-IN-SCALE', 3, day(90)),
+      log.record({ type: 'BatchAdjusted', data: { batchId: `${B}-${first.scaleId}`, vesselId: B, scaleId: first.scaleId, previousQuantity: first.amount, newQuantity: 0, reason: 'count' } }),
+      log.record({ type: 'BatchRemoved', data: { batchId: 'unlisted', vesselId: B, scaleId: 'NOT-IN-SCALE' } }),
+      log.record({ type: 'BatchAdjusted', data: { batchId: `${B}-${second.scaleId}`, vesselId: B, scaleId: second.scaleId, previousQuantity: second.amount, newQuantity: 1, reason: 'usage' } }),
+    ];
+    const chestTables = async () => ({
+      vessels: await t.db.selectFrom('chest_vessels').selectAll().orderBy('vessel_id').execute(),
+      rows: await t.db.selectFrom('volume_requirements').selectAll().orderBy('vessel_id').orderBy('position').execute(),
+    });
+    const stockedUpTo = events.findIndex((e) => e.type === 'BatchAdded' && (e.data as { batchId: string }).batchId === 'soon');
+
+    // Stocked in one batch, then one event per batch: most of them touch one item of a stocked chest.
+    await t.project(events.slice(0, stockedUpTo));
+    const versions = async () =>
+      new Map((await sql<{ k: string; v: string }>`SELECT vessel_id || ' ' || position AS k, xmin::text AS v FROM volume_requirements`.execute(t.db)).rows.map((r) => [r.k, r.v]));
+    const before = await versions();
+    await t.project([events[stockedUpTo]]);
+    const after = await versions();
+    expect([...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k)).toEqual([`${A} ${shipped.items.findIndex((i) => i.id === first.scaleId)}`]);
+    for (const event of events.slice(stockedUpTo + 1)) await t.project([event]);
+    const oneByOne = await chestTables();
+    // The soonest change moved from day 10 (the removed batch) to another item's: day 31.
+    expect(oneByOne.vessels.find((v) => v.vessel_id === A)).toMatchObject({ next_change_on: day(31), unmatched_batches: 0 });
+
+    // The whole log in one batch: whole evaluations only.
+    await resetReadModels(t.db);
+    await t.project(events);
+    expect(await chestTables()).toEqual(oneByOne);
+
+    // And the daily scan's whole evaluation of the same day finds the same.
+    await evaluateAndStore(t.db, [A, B], TODAY);
+    expect(await chestTables()).toEqual(oneByOne);
+    for (const vessel of oneByOne.vessels) {
+      const rows = oneByOne.rows.filter((r) => r.vessel_id === vessel.vessel_id);
+      expect(vessel.batches_on_board).toBe(rows.reduce((n, r) => n + r.batches_on_board, 0));
+    }
   });
 
   it('follows batches: stocked in full is Compliant, one item short is Non-Compliant, one missing is Critical, one expiring is Expiring Soon', async () => {

@@ -44,10 +44,20 @@ export interface ChestVesselsTable {
   evaluated_on: string;
   next_change_on: DateColumn;
   /**
-   * sha256 of the vessel's volume requirement rows as the API answers them (JSON): it names that
-   * answer, so a server may keep answers by digest and serve one again after reading this row only.
+   * Names the vessel's volume requirement rows as the API answers them (rowsDigest: the sum of a
+   * sha256 per row), so a server may keep answers by digest and serve one again after reading
+   * this row only. A sum, so that a change of a few rows updates it without reading the others.
    */
   rows_digest: string;
+  /**
+   * Whether the vessel's volume requirement rows are stored (since 0067). A vessel that has never
+   * had a batch on record stores none: its rows are those of an empty chest, the same for every
+   * vessel of its profile and scale, made in memory (evaluate.ts emptyChest). Its first batch
+   * stores them, and from then on only the rows that change are written.
+   */
+  rows_stored: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Batches whose scale id the vessel's scale does not list (none of its rows counts them). */
+  unmatched_batches: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per vessel and scale item, in the scale's order (spec 000 §3 "Volume requirement row"). */
@@ -63,6 +73,14 @@ export interface VolumeRequirementsTable {
   actual_quantity: number;
   compliance_status: string;
   expiring_soon: boolean;
+  /**
+   * The item's share of the vessel's figures (since 0067), so that an event changing one item
+   * updates the vessel's figures from this row alone: its batches with a quantity on board, its
+   * counted batches expiring within 60 days, and the first day its row changes with no event.
+   */
+  batches_on_board: ColumnType<number, number | undefined, number>;
+  expiring_batches: ColumnType<number, number | undefined, number>;
+  next_change_on: ColumnType<DateColumn, DateColumn | undefined, DateColumn>;
 }
 
 export const medicalChestMigration: Migration = {
@@ -119,5 +137,27 @@ export const medicalChestMigration: Migration = {
       .execute();
     // The vessel's status now comes from its chest (chest_vessels): the placeholder column goes.
     await db.schema.alterTable('fleet_compliance').dropColumn('compliance_status').execute();
+  },
+};
+
+/**
+ * The medical chest written per item (issue 14): an inventory event rewrites its item's row and
+ * the vessel's figures, not the vessel's whole chest, so each row carries the item's share of the
+ * figures; a vessel without batches stores no rows. The chest's tables are emptied and its
+ * checkpoint dropped, so the runner replays the log into them (read models are disposable).
+ */
+export const chestPerItemMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`
+      ALTER TABLE volume_requirements
+        ADD COLUMN batches_on_board integer NOT NULL DEFAULT 0,
+        ADD COLUMN expiring_batches integer NOT NULL DEFAULT 0,
+        ADD COLUMN next_change_on date`.execute(db);
+    await sql`
+      ALTER TABLE chest_vessels
+        ADD COLUMN rows_stored boolean NOT NULL DEFAULT false,
+        ADD COLUMN unmatched_batches integer NOT NULL DEFAULT 0`.execute(db);
+    await sql`TRUNCATE inventory_batches, scales, chest_vessels, volume_requirements`.execute(db);
+    await sql`DELETE FROM follower_checkpoints WHERE name = 'medical-chest'`.execute(db);
   },
 };

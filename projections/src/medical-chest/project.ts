@@ -1,11 +1,25 @@
+/**
+ * Cost per event (issue 14), what this read model may write:
+ * - a vessel created: its chest row only (a chest that never had a batch stores no requirement
+ *   rows: they are its scale's empty chest for its profile, made in memory by the reads);
+ * - a vessel edited: nothing unless its profile (crew, category, women on board, dangerous goods)
+ *   moved; then its chest row, and for a stocked chest the requirement rows that changed, in one
+ *   statement; the same for a scale assigned (the flag state does not enter the rules);
+ * - an inventory event: its batch row, its item's requirement row (when it changed) and the
+ *   vessel's figures (one chest row per vessel per batch of events), moved by the item's
+ *   difference; a vessel's first batch stores its rows (once in its life); the whole chest is
+ *   evaluated again only when the stored evaluation no longer holds for the day, or the vessel has
+ *   batches its scale does not list;
+ * - all of it in a few statements per batch of events, whatever the number of vessels.
+ */
 import { isoToday, medicalProfileOf, SHIPPED_SCALE_METADATA, type DomainEventType } from '@medchest/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { applyInventoryBatches, foldInventoryBatchEvents } from '../inventory-batches/project';
 import { defineProjection, type Projection, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { updateRows, writeRows } from '../sql';
 import { foldVesselEvents } from '../vessels/project';
-import { evaluateAndStore } from './evaluate';
+import { canStoreItemChanges, evaluateAndStore, loadScales, scaleOf, storeItemChanges } from './evaluate';
 import type { ChestVesselsTable, ScalesTable } from './migration';
 
 export const MEDICAL_CHEST_EVENT_TYPES = [
@@ -97,12 +111,13 @@ async function applyProfiles(trx: Transaction<ReadModelDb>, events: readonly Pro
     for (const row of moved) changed.add(row.vessel_id);
   }
 
+  // The last assignment of each vessel in the batch, in one statement.
+  const assigned = new Map<string, string | null>();
   for (const event of events) {
-    if (event.type !== 'VesselScaleAssigned') continue;
-    const { vesselId, scaleId } = event.data;
-    await trx.updateTable('chest_vessels').set({ scale_id: storedScaleId(scaleId) }).where('vessel_id', '=', vesselId).execute();
-    changed.add(vesselId);
+    if (event.type === 'VesselScaleAssigned') assigned.set(event.data.vesselId, storedScaleId(event.data.scaleId));
   }
+  await updateRows(trx, 'chest_vessels', [...assigned].map(([vessel_id, scale_id]) => ({ vessel_id, scale_id })), 'vessel_id');
+  for (const vesselId of assigned.keys()) changed.add(vesselId);
   return changed;
 }
 
@@ -111,9 +126,25 @@ export interface MedicalChestProjectionOptions {
   today?: () => string;
 }
 
+/** The items each vessel's inventory events touched in this batch, and the vessels given a batch. */
+function changedItems(events: readonly ProjectedEvent[], deletedVessels: ReadonlySet<string>) {
+  const items = new Map<string, Set<string>>();
+  const stocked = new Set<string>();
+  for (const event of events) {
+    if (event.type !== 'BatchAdded' && event.type !== 'BatchAdjusted' && event.type !== 'BatchUsageRecorded' && event.type !== 'BatchRemoved') continue;
+    const { vesselId, scaleId } = event.data;
+    if (deletedVessels.has(vesselId)) continue;
+    let set = items.get(vesselId);
+    if (!set) items.set(vesselId, (set = new Set()));
+    set.add(scaleId);
+    if (event.type === 'BatchAdded') stocked.add(vesselId);
+  }
+  return { items, stocked };
+}
+
 /**
  * The medical chest: batches, profiles, scales, and each vessel's evaluation (its status, figures
- * and volume requirement rows) for today, made again whenever an event touches the vessel.
+ * and volume requirement rows) for today, kept up to date as events touch the vessel.
  */
 export function createMedicalChestProjection(options: MedicalChestProjectionOptions = {}): Projection {
   const today = options.today ?? (() => isoToday());
@@ -124,14 +155,23 @@ export function createMedicalChestProjection(options: MedicalChestProjectionOpti
     async apply(trx, events) {
       const day = today();
       await applyScales(trx, events);
-      const touched = await applyProfiles(trx, events, day);
+      // Vessels whose every item may have moved: new, profile changed, scale assigned.
+      const whole = await applyProfiles(trx, events, day);
       await applyInventoryBatches(trx, events);
-      const { batches, deletedVessels } = foldInventoryBatchEvents(events);
-      for (const outcome of batches.values()) {
-        const vesselId = outcome.kind === 'added' ? outcome.row.vessel_id : outcome.vesselId;
-        if (!deletedVessels.has(vesselId)) touched.add(vesselId);
+      const { deletedVessels } = foldInventoryBatchEvents(events);
+      const { items, stocked } = changedItems(events, deletedVessels);
+      if (items.size > 0) {
+        // The others: only the items their inventory events touched, where that is the same as a
+        // whole evaluation (storeItemChanges says when); a first batch stores the vessel's rows.
+        const candidates = [...items.keys()].filter((id) => !whole.has(id));
+        const vessels = candidates.length > 0 ? await trx.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', candidates).execute() : [];
+        const scales = await loadScales(trx, [...new Set(vessels.map((v) => v.scale_id)), null]);
+        const itemWise = vessels.filter((v) => canStoreItemChanges(v, scaleOf(scales, v), items.get(v.vessel_id)!, day));
+        const itemWiseIds = new Set(itemWise.map((v) => v.vessel_id));
+        for (const v of vessels) if (!itemWiseIds.has(v.vessel_id)) whole.add(v.vessel_id);
+        await storeItemChanges(trx, itemWise, items, scales, day);
       }
-      await evaluateAndStore(trx, [...touched], day);
+      await evaluateAndStore(trx, [...whole], day, stocked);
     },
   });
 }

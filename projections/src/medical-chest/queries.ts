@@ -1,26 +1,37 @@
 import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VesselScope, type VolumeRequirementRow } from '@medchest/domain';
 import { vesselInScope } from '../scope';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { chestsOn, evaluationHolds, staleChests } from './current';
-import { answerDigest, toVolumeRequirementRow } from './evaluate';
+import { emptyChest, loadScales, profileOfRow, rowsDigest, scaleOf, toVolumeRequirementRow, type ChestEvaluation } from './evaluate';
+import type { ChestVesselsTable } from './migration';
+
+const CHEST_COLUMNS = ['evaluated_on', 'next_change_on', 'rows_stored', 'rows_digest', 'scale_id', 'crew_size', 'medical_category', 'women_on_board', 'carries_dangerous_goods'] as const;
+type ChestRow = Pick<Selectable<ChestVesselsTable>, (typeof CHEST_COLUMNS)[number]>;
+
+/** The chest of a vessel whose rows are not stored (it never had a batch): its scale's empty chest for its profile. */
+async function emptyChestOf(db: Kysely<ReadModelDb>, vessel: ChestRow): Promise<ChestEvaluation> {
+  const scales = await loadScales(db, [vessel.scale_id, null]);
+  return emptyChest(scaleOf(scales, vessel), profileOfRow(vessel));
+}
 
 /**
  * A vessel's volume requirements for `today`, in the scale's order; undefined when the vessel is
- * not live. The stored rows when its stored evaluation holds for `today`, else evaluated in memory.
+ * not live. The stored rows when its stored evaluation holds for `today` (an empty chest's when it
+ * stores none), else evaluated in memory.
  */
 export async function getVolumeRequirements(db: Kysely<ReadModelDb>, vesselId: string, today: string): Promise<VolumeRequirementRow[] | undefined> {
   const [vessel, rows] = await Promise.all([
-    db.selectFrom('chest_vessels').select(['evaluated_on', 'next_change_on']).where('vessel_id', '=', vesselId).executeTakeFirst(),
+    db.selectFrom('chest_vessels').select(CHEST_COLUMNS).where('vessel_id', '=', vesselId).executeTakeFirst(),
     db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute(),
   ]);
   if (!vessel) return undefined;
-  if (evaluationHolds(vessel, today)) return rows.map(toVolumeRequirementRow);
-  return (await chestsOn(db, [vesselId], today)).get(vesselId)?.rows;
+  if (!evaluationHolds(vessel, today)) return (await chestsOn(db, [vesselId], today)).get(vesselId)?.rows;
+  return vessel.rows_stored ? rows.map(toVolumeRequirementRow) : (await emptyChestOf(db, vessel)).rows;
 }
 
-/** A volume requirements answer as JSON text, named by the digest of that text. */
+/** A volume requirements answer as JSON text, named by the digest of its rows (rowsDigest). */
 export interface VolumeRequirementsAnswer {
   digest: string;
   json: string;
@@ -39,31 +50,34 @@ export async function getVolumeRequirementsAnswer(
   today: string,
   known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void },
 ): Promise<VolumeRequirementsAnswer | undefined> {
-  const row = await db
-    .selectFrom('chest_vessels')
-    .select(['rows_digest', 'evaluated_on', 'next_change_on'])
-    .where('vessel_id', '=', vesselId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('chest_vessels').select(CHEST_COLUMNS).where('vessel_id', '=', vesselId).executeTakeFirst();
   if (!row) return undefined;
   if (!evaluationHolds(row, today)) {
     // Its day has come and the scan has not stored it yet: the rows evaluated for today, in memory.
-    const rows = (await chestsOn(db, [vesselId], today)).get(vesselId)?.rows;
-    if (!rows) return undefined;
-    return rememberAnswer(JSON.stringify(rows), known);
+    const chest = (await chestsOn(db, [vesselId], today)).get(vesselId);
+    if (!chest) return undefined;
+    return rememberAnswer(chest.digest, chest.rows, known);
   }
   const kept = known.get(row.rows_digest);
   if (kept) return kept;
-  const rows = await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute();
+  if (!row.rows_stored) {
+    const chest = await emptyChestOf(db, row);
+    return rememberAnswer(chest.digest, chest.rows, known);
+  }
+  const rows = (await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute()).map(toVolumeRequirementRow);
   // Named by what was read, not by the digest read before it: an evaluation committed in between
   // gives newer rows, which are then kept under their own digest.
-  return rememberAnswer(JSON.stringify(rows.map(toVolumeRequirementRow)), known);
+  return rememberAnswer(rowsDigest(rows), rows, known);
 }
 
-function rememberAnswer(json: string, known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void }): VolumeRequirementsAnswer {
-  const digest = answerDigest(json);
+function rememberAnswer(
+  digest: string,
+  rows: readonly VolumeRequirementRow[],
+  known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void },
+): VolumeRequirementsAnswer {
   const kept = known.get(digest);
   if (kept) return kept;
-  const answer = { digest, json };
+  const answer = { digest, json: JSON.stringify(rows) };
   known.remember(answer);
   return answer;
 }
@@ -113,12 +127,23 @@ export interface CriticalItem {
 /**
  * Every critical item of the fleet on `today`, by vessel name then the scale's order: the stored
  * rows of the chests whose evaluation holds for `today`, and those of the others evaluated in
- * memory (chestsOn), merged and ordered by PostgreSQL so both sort alike.
+ * memory (chestsOn; empty chests, which store no rows), merged and ordered by PostgreSQL so both
+ * sort alike.
  */
 export async function listCriticalItems(db: Kysely<ReadModelDb>, today: string, scope: VesselScope): Promise<CriticalItem[]> {
   const stale = (await staleChests(db, today).where(vesselInScope(scope, 'vessel_id')).execute()).map((r) => r.vessel_id);
+  // Chests that store no rows (never had a batch) are empty chests, made in memory.
+  const unstored = await db
+    .selectFrom('chest_vessels')
+    .select(['vessel_id', ...CHEST_COLUMNS])
+    .where('rows_stored', '=', false)
+    .where(vesselInScope(scope, 'vessel_id'))
+    .execute();
+  const staleSet = new Set(stale);
+  const chests = [...(await chestsOn(db, stale, today))];
+  for (const vessel of unstored) if (!staleSet.has(vessel.vessel_id)) chests.push([vessel.vessel_id, await emptyChestOf(db, vessel)]);
   const evaluated: { vessel_id: string; position: number; scale_id: string; scale_description: string; requirement: string }[] = [];
-  for (const [vesselId, chest] of await chestsOn(db, stale, today)) {
+  for (const [vesselId, chest] of chests) {
     chest.rows.forEach((row, position) => {
       if (row.complianceStatus === 'critical')
         evaluated.push({ vessel_id: vesselId, position, scale_id: row.scaleId, scale_description: row.scaleDescription, requirement: row.requirement });

@@ -2,6 +2,7 @@ import { batchNotFound, DomainError, orderNotFound, isScaleId, userNotFound, ves
 import type { FastifyPluginAsync, FastifySchemaCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { isUuid } from '../ids';
+import { formBody } from './context';
 
 /**
  * Route schemas are zod schemas, declared on the route (`schema: { params, querystring, body }`):
@@ -58,3 +59,9 @@ export const scaleParams = z.object({ id: z.string().refine(isScaleId, { message
 export const asOfQuery = z.object({ asOf: z.unknown().optional() });
 /** /api/admin/users/:id. */
 export const userParams = z.object({ id: idParam(userNotFound) });
+
+/**
+ * A form body schema for a route: anything that is not a JSON object is checked as an empty form
+ * (formBody), so a bad body answers the field messages rather than "expected object".
+ */
+export const formSchema = <S extends ZodType>(schema: S) => z.preprocess(formBody, schema);

@@ -10,7 +10,7 @@ import {
   SIGNUP_ROLE,
   SIGNUP_STATUS,
 } from '@medchest/domain';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Limit } from '../auth/limits';
 import { findPasswordHash } from '../auth/credentials';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
@@ -20,14 +20,15 @@ import type { SessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
 import { signUp, updateProfile } from '../commands/users';
 import { answerPosition, commandContext, formBody } from '../http/context';
+import { formSchema, type RoutePlugin } from '../http/routeSchemas';
 import { HttpError, unauthorized } from '../http/errors';
 import { findUserByEmail } from '../readModels';
 
-export interface AuthRoutesOptions {
+export type AuthRoutesOptions = {
   deps: AppDeps;
   sessions: SessionStore;
   guessing: GuessingLimits;
-}
+};
 
 /** An allowance of attempts within a window. */
 export interface Rate {
@@ -74,7 +75,7 @@ export const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contac
 /**
  * Login, sign-up, logout, the current user, the profile, and the demo entry (spec 001 §7).
  */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { deps, sessions, guessing }) => {
+export const authRoutes: RoutePlugin<AuthRoutesOptions> = async (app, { deps, sessions, guessing }) => {
   /**
    * Brute-force protection (app.limits, in Redis): each attempt, login and demo login alike, is
    * counted per client address and account, per account and per address before the password is
@@ -112,8 +113,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     return user;
   }
 
-  app.post('/api/auth/login', { config: { access: 'public' } }, async (request, reply) => {
-    const { email, password } = loginSchema.parse(formBody(request.body));
+  app.post('/api/auth/login', { schema: { body: formSchema(loginSchema) }, config: { access: 'public' } }, async (request, reply) => {
+    const { email, password } = request.body;
     const user = await logIn(request, reply, email, password);
     return {
       ...user,
@@ -122,8 +123,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     };
   });
 
-  app.post('/api/demo/login', { config: { access: 'public' } }, async (request, reply) => {
-    const { email, password } = demoLoginSchema.parse(formBody(request.body));
+  app.post('/api/demo/login', { schema: { body: formSchema(demoLoginSchema) }, config: { access: 'public' } }, async (request, reply) => {
+    const { email, password } = request.body;
     // Only the demo accounts: the demo entry must not be a second way in for real accounts.
     if (!DEMO_ACCOUNT_EMAILS.includes(normalizeEmail(email))) throw new HttpError(401, NOT_A_DEMO_ACCOUNT_MESSAGE);
     const user = await logIn(request, reply, email, password);
@@ -169,9 +170,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
   // `null` (presence of a user means authenticated), so anonymous pages log no error in the browser.
   app.get('/api/auth/user', { config: { access: 'public' } }, async (request) => request.user ?? null);
 
-  app.patch('/api/auth/profile', { config: { access: 'authenticated' } }, async (request, reply) => {
+  app.patch('/api/auth/profile', { schema: { body: formSchema(profileSchema) }, config: { access: 'authenticated' } }, async (request, reply) => {
     if (!request.user) throw unauthorized();
-    const changes = profileSchema.parse(formBody(request.body));
+    const changes = request.body;
     const user = request.user;
     const { user: updated, position } = await updateProfile(deps, user.id, changes, commandContext(request), (vesselId) =>
       canActOnVessel(deps.db, user, vesselId),

@@ -27,7 +27,7 @@ import { recordUsage } from '../commands/inventory';
 import { receiveOrder } from '../commands/orders';
 import { answerPosition, commandContext, formBody } from '../http/context';
 import { HttpError } from '../http/errors';
-import { orderParams, type RoutePlugin } from '../http/routeSchemas';
+import { formSchema, orderParams, type RoutePlugin } from '../http/routeSchemas';
 import { CAPTAIN_CODE_TEMPLATE, renderCaptainCodeMail } from '../mail/captainCodeMail';
 import type { MailOutbox } from '../mail/outbox';
 import {
@@ -99,8 +99,8 @@ export const captainRoutes: RoutePlugin<CaptainRoutesOptions> = async (app, { de
    * `{ email, code }`: `{ vesselName }` and a session bound to that vessel, or 401 with one
    * message for every kind of wrong code.
    */
-  app.post('/api/captain/login', { config: { access: 'public' } }, async (request, reply) => {
-    const { email, code } = captainLoginSchema.parse(formBody(request.body));
+  app.post('/api/captain/login', { schema: { body: formSchema(captainLoginSchema) }, config: { access: 'public' } }, async (request, reply) => {
+    const { email, code } = request.body;
     if (code === undefined) {
       await refuseWhenUsedUp(request, reply, [
         { key: `captain-code:request:email:${email}`, ...guessing.captainCodeRequestsPerEmail },

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { createJsonAnswerSender } from '../http/jsonAnswer';
 import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_PAGE_SIZE, isoToday, MAX_ACTIVITY_PAGE_SIZE } from '@medchest/domain';
 import { isUuid } from '../ids';
+import type { RoutePlugin } from '../http/routeSchemas';
 import { createScopedReadCache, vesselIdsInScope, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = DEFAULT_ACTIVITY_PAGE_SIZE;
@@ -43,7 +43,7 @@ const activityQuery = z.object({
 });
 
 /** The dashboard calls of spec 000 §7, answered from the read models. */
-export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
+export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
   // The two fleet-wide answers are served from memory while the read models they come from have
   // not moved (see createReadCache): one small read instead of a thousand rows parsed and written
   // out again on every dashboard load; the long one goes gzipped to clients that accept it.
@@ -74,8 +74,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: AppDeps; now: () => Dat
    * The activity log (spec 001 §7): an array of lines as the specification has it, newest first,
    * filtered on the server; the number matching in all and the next page's cursor ride in headers.
    */
-  app.get('/api/dashboard/all-activities', { config: { access: FLEET } }, async (request, reply) => {
-    const { limit, search, vesselId, type, before } = activityQuery.parse(request.query ?? {});
+  app.get('/api/dashboard/all-activities', { schema: { querystring: activityQuery }, config: { access: FLEET } }, async (request, reply) => {
+    const { limit, search, vesselId, type, before } = request.query;
     const vesselScope = await vesselIdsInScope(deps.db, request.scope);
     const page = await listActivityPage(deps.db, { limit, search, vesselId, type, before, vesselScope });
     reply.header(TOTAL_COUNT_HEADER, String(page.total));

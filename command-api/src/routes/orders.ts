@@ -55,7 +55,7 @@ export const orderRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date; supplier
 
   app.post('/api/vessels/:id/generate-order', { schema: { params: vesselParams }, config: { access: FLEET } }, async (request) => previewOrder(deps, request.params.id, request.body));
 
-  app.get('/api/orders', { config: { access: FLEET } }, async (request) => listOrders(deps.db, { ...listQuery.parse(request.query ?? {}), scope: request.scope }));
+  app.get('/api/orders', { schema: { querystring: listQuery }, config: { access: FLEET } }, async (request) => listOrders(deps.db, { ...request.query, scope: request.scope }));
 
   app.post('/api/orders', { config: { access: FLEET } }, async (request, reply) => sendOrder(reply, await createOrder(deps, request.body, commandContext(request)), 201));
 

@@ -10,6 +10,8 @@ import { startTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
 let admin: string;
+/** The vessel's captain: the captain portal's routes answer captains only (403 to every fleet role). */
+let captain: string;
 let vesselId: string;
 let batchId: string;
 
@@ -17,6 +19,7 @@ beforeAll(async () => {
   t = await startTestApp('api_malformed_ids');
   ({ admin } = await t.sessionsForEveryRole());
   ({ vesselId, batchId } = await t.createVesselWithBatch(admin));
+  captain = await t.captainOf(vesselId);
 });
 
 afterAll(async () => {
@@ -77,10 +80,11 @@ describe('a malformed id on every route that takes one', () => {
     for (const { method, url, param } of routesWithIds()) {
       n += 1;
       const withBody = !['GET', 'DELETE'].includes(method);
+      const cookie = url.startsWith('/api/captain/') ? captain : admin;
       const response = await t.app.inject({
         method: method as 'GET',
         url: urlWith(url, param, value),
-        headers: withBody ? { cookie: admin, 'content-type': 'application/json' } : { cookie: admin },
+        headers: withBody ? { cookie, 'content-type': 'application/json' } : { cookie },
         ...(withBody ? { payload: '{}' } : {}),
         // Each call from its own address, so no guessing limit answers instead.
         remoteAddress: `198.51.100.${n}`,

@@ -5,6 +5,7 @@ export * from './decide';
 export * from './orderNumber';
 export * from './shortfall';
 export * from './receive';
+export * from './receiveSchema';
 export * from './schema';
 export * from './totals';
 export * from './purchaseOrder';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemsToReceive, NOTHING_RECEIVED, RECEIVE_MESSAGES, stillToCome } from './receive';
-import { receiveOrderSchema } from './schema';
+import { receiveOrderSchema } from './receiveSchema';
 
 const line = (extra: object = {}) => ({ orderItemId: 'item-1', quantityReceived: 4, ...extra });
 const issuesOf = (body: unknown) => {

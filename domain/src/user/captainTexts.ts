@@ -24,6 +24,9 @@ export const CAPTAIN_LOGIN_NETWORK_ERROR = 'Network error. Please try again.';
 export const CAPTAIN_DASHBOARD_NO_VESSEL = 'Unable to load vessel information. Please contact support.';
 export const CAPTAIN_INVENTORY_NO_VESSEL = 'Access Denied. Unable to load vessel information. Please contact your administrator.';
 
+/** The receive dialog could not be fetched (the dashboard loads it on demand): most likely no connection. */
+export const CAPTAIN_RECEIVE_UNAVAILABLE = 'The delivery form could not be opened. Check the connection and try again.';
+
 /** The routes of the captain portal (spec 001 §2): everything else under /captain is a 404 page. */
 export const CAPTAIN_HOME = '/captain/dashboard';
 export const CAPTAIN_PATHS = ['/captain', '/captain/dashboard', '/captain/inventory', '/captain/certificate'] as const;

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { CaptainVessel } from './captainApi';
+import type { Vessel } from '@medchest/domain/contracts/vessels';
 import { Link, usePathname } from './navigation';
 import { discard, listChanges, onQueueChange, retryAgainstCurrent, type PendingChange } from './offlineQueue';
 
 /** The frame of every captain page: vessel header, the portal's links, logout, and changes waiting to be sent. */
-export function CaptainLayout({ vessel, onSignOut, children }: { vessel?: CaptainVessel; onSignOut: () => void; children: ReactNode }) {
+export function CaptainLayout({ vessel, onSignOut, children }: { vessel?: Vessel; onSignOut: () => void; children: ReactNode }) {
   const pathname = usePathname();
   const links = [
     ['/captain/dashboard', 'Dashboard'],

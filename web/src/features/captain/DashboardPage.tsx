@@ -1,11 +1,26 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CAPTAIN_CERTIFICATE_LABELS, CAPTAIN_EMPTY } from '@medchest/domain/captain/portal';
-import { CAPTAIN_DASHBOARD_NO_VESSEL } from '@medchest/domain/user/captainTexts';
+import type { UpcomingOrder } from '@medchest/domain/contracts/orders';
+import { displayOrderNumber, OPEN_WITH_SUPPLIER, ORDER_STATUS_LABELS } from '@medchest/domain/order/lifecycle';
+import { CAPTAIN_DASHBOARD_NO_VESSEL, CAPTAIN_RECEIVE_UNAVAILABLE } from '@medchest/domain/user/captainTexts';
 import { formatDate } from '../../lib/dates';
-import { captainApi, type UpcomingOrder } from './captainApi';
+import { captainApi } from './captainApi';
 import { CaptainLayout } from './CaptainLayout';
+import { CaptainSheet } from './CaptainSheet';
 import { Link } from './navigation';
+import { onQueueChange } from './offlineQueue';
 import { useLoad } from './useLoad';
+
+/**
+ * The receive dialog and what it brings (the form library, the schemas) load on demand: a captain
+ * page paints without them (issue 12's budget). Fetched once the dashboard shows an order that can
+ * be received, so it is at hand should the connection drop before the captain opens it.
+ */
+const loadReceiveDialog = () => import('./ReceiveOrderDialog').then((module) => module.ReceiveOrderDialog);
+type ReceiveDialogComponent = Awaited<ReturnType<typeof loadReceiveDialog>>;
+
+const statusLabel = (status: string) => (Object.hasOwn(ORDER_STATUS_LABELS, status) ? ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] : status.replace(/_/g, ' '));
+const canReceive = (order: UpcomingOrder) => OPEN_WITH_SUPPLIER.includes(order.status);
 
 type PageProps = { vesselId: string | null; onSignOut: () => void };
 
@@ -17,6 +32,36 @@ export function DashboardPage({ vesselId, onSignOut }: PageProps) {
   const orders = useLoad(() => captainApi.upcomingOrders(), [vesselId]);
   const certificate = useLoad(() => captainApi.certificate(), [vesselId]);
   const [open, setOpen] = useState<UpcomingOrder | undefined>();
+  const [receiving, setReceiving] = useState<{ order: UpcomingOrder; Dialog: ReceiveDialogComponent } | undefined>();
+  const [opening, setOpening] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; tone: 'success' | 'error' } | undefined>();
+  const { reload: reloadStats } = stats;
+  const { reload: reloadUsage } = usage;
+  const { reload: reloadOrders } = orders;
+
+  // Usage and counts kept on the device go out when the connection returns: the figures follow.
+  useEffect(() => onQueueChange(() => navigator.onLine && (reloadUsage(), reloadStats())), [reloadUsage, reloadStats]);
+  const receivable = orders.data?.some(canReceive) ?? false;
+  useEffect(() => {
+    if (receivable) void loadReceiveDialog().catch(() => undefined);
+  }, [receivable]);
+
+  const startReceiving = (order: UpcomingOrder) => {
+    setOpening(true);
+    setNotice(undefined);
+    loadReceiveDialog().then(
+      (Dialog) => {
+        setOpen(undefined);
+        setReceiving({ order, Dialog });
+        setOpening(false);
+      },
+      () => {
+        setOpening(false);
+        setOpen(undefined);
+        setNotice({ text: CAPTAIN_RECEIVE_UNAVAILABLE, tone: 'error' });
+      },
+    );
+  };
 
   if (!vesselId || vessel.error) {
     return (
@@ -73,6 +118,11 @@ export function DashboardPage({ vesselId, onSignOut }: PageProps) {
 
       <section className="captain-card" aria-labelledby="supply-orders">
         <h2 id="supply-orders">Supply Orders</h2>
+        {notice && (
+          <p className={notice.tone === 'success' ? 'captain-notice' : 'captain-error'} role={notice.tone === 'success' ? 'status' : 'alert'} data-testid="receive-notice">
+            {notice.text}
+          </p>
+        )}
         {orders.loading && !orders.data ? (
           <p className="muted">Loading...</p>
         ) : orders.error ? (
@@ -81,10 +131,10 @@ export function DashboardPage({ vesselId, onSignOut }: PageProps) {
           <ul className="captain-list">
             {orders.data.map((order) => (
               <li key={order.id}>
-                <button type="button" className="captain-row-button captain-touch" onClick={() => setOpen(order)}>
-                  <strong>{order.orderNumber ?? `ORD-${order.id.slice(0, 8)}`}</strong>
+                <button type="button" className="captain-row-button captain-touch" onClick={() => setOpen(order)} data-testid="upcoming-order">
+                  <strong>{displayOrderNumber(order)}</strong>
                   <span>
-                    {order.status.replace(/_/g, ' ')} · {order.totalItems} items · {formatDate(order.createdAt)}
+                    {statusLabel(order.status)} · {order.totalItems} items · {formatDate(order.createdAt)}
                   </span>
                 </button>
               </li>
@@ -111,28 +161,57 @@ export function DashboardPage({ vesselId, onSignOut }: PageProps) {
       </section>
 
       {open && (
-        <div className="captain-dialog" role="dialog" aria-modal="true" aria-labelledby="order-title">
-          <div className="captain-card">
-            <h2 id="order-title">{open.orderNumber ?? `ORD-${open.id.slice(0, 8)}`}</h2>
-            <p>
-              Status: {open.status.replace(/_/g, ' ')}
-              {open.supplierName ? ` · Supplier: ${open.supplierName}` : ''}
-            </p>
-            <ul className="captain-list">
-              {open.orderItems.map((item) => (
-                <li key={item.id}>
-                  <strong>{item.scaleId}</strong>
-                  <span>
-                    {item.scaleDescription} · {item.orderQuantity}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="btn btn--primary btn--md captain-touch captain-wide" onClick={() => setOpen(undefined)}>
-              Close
-            </button>
-          </div>
-        </div>
+        <CaptainSheet
+          title={displayOrderNumber(open)}
+          onClose={() => setOpen(undefined)}
+          testId="order-detail"
+          footer={
+            <>
+              {canReceive(open) && (
+                <button type="button" className="btn btn--primary btn--md captain-touch" onClick={() => startReceiving(open)} disabled={opening}>
+                  {opening ? 'Opening...' : 'Receive Delivery'}
+                </button>
+              )}
+              <button type="button" className="btn btn--outline btn--md captain-touch" onClick={() => setOpen(undefined)}>
+                Close
+              </button>
+            </>
+          }
+        >
+          <p>
+            Status: {statusLabel(open.status)}
+            {open.supplierName ? ` · Supplier: ${open.supplierName}` : ''}
+          </p>
+          <ul className="captain-list">
+            {open.orderItems.map((item) => (
+              <li key={item.id}>
+                <strong>{item.scaleId}</strong>
+                <span>
+                  {item.scaleDescription} · {item.orderQuantity} ordered
+                  {item.receivedQuantity > 0 ? ` · ${item.receivedQuantity} received` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {!canReceive(open) && <p className="captain-small">Not yet sent to a supplier: the delivery can be received once the office has ordered it.</p>}
+        </CaptainSheet>
+      )}
+      {receiving && (
+        <receiving.Dialog
+          order={receiving.order}
+          onClose={() => {
+            setReceiving(undefined);
+            // A refusal may mean the order moved on meanwhile (received by the office): show it as it is.
+            reloadOrders();
+          }}
+          onReceived={(message) => {
+            setReceiving(undefined);
+            setNotice({ text: message, tone: 'success' });
+            // The order (delivered, or what is still to come) and the chest's figures.
+            reloadOrders();
+            reloadStats();
+          }}
+        />
       )}
     </CaptainLayout>
   );

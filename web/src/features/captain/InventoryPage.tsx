@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CAPTAIN_INVENTORY_NO_VESSEL } from '@medchest/domain/user/captainTexts';
 import { ITEM_STATUS_LABELS, type ItemStatus } from '@medchest/domain/compliance/status';
+import { BATCH_QUANTITY_MESSAGES, BATCH_QUANTITY_UPDATE_FAILED_TOAST, BATCH_USAGE_MESSAGES } from '@medchest/domain/inventory/messages';
 import { isoToday } from '@medchest/domain/shared/dates';
 import { formatDate } from '../../lib/dates';
-import { captainApi, messageOf, type Batch, type RequirementRow } from './captainApi';
+import type { VolumeRequirementRow } from '@medchest/domain/compliance/requirementRow';
+import type { BatchAnswer } from '@medchest/domain/contracts/inventory';
+import { captainApi, messageOf } from './captainApi';
 import { CaptainLayout } from './CaptainLayout';
 import { enqueue, onQueueChange, type ChangeOutcome } from './offlineQueue';
 import { useLoad } from './useLoad';
-
-const UPDATE_FAILED = 'Failed to update inventory quantity';
 
 /**
  * Captain inventory (spec 001 §2, §5): Current Inventory (search over the scale, a row per item
@@ -68,7 +69,7 @@ export function InventoryPage({ vesselId, onSignOut }: { vesselId: string | null
   );
 }
 
-function CurrentInventory({ vesselId, rows, batches }: { vesselId: string; rows: RequirementRow[]; batches: Batch[] }) {
+function CurrentInventory({ vesselId, rows, batches }: { vesselId: string; rows: VolumeRequirementRow[]; batches: BatchAnswer[] }) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<string | undefined>();
   const shown = useMemo(() => {
@@ -129,7 +130,7 @@ function outcomeNotice(outcome: ChangeOutcome, sent: string): string {
   return 'Not saved yet: see the message at the top of the page';
 }
 
-function BatchRow({ vesselId, batch, label }: { vesselId: string; batch: Batch; label: string }) {
+function BatchRow({ vesselId, batch, label }: { vesselId: string; batch: BatchAnswer; label: string }) {
   const [quantity, setQuantity] = useState(String(batch.quantityOnBoard));
   const [error, setError] = useState<string | undefined>();
   const [usage, setUsage] = useState(false);
@@ -139,13 +140,15 @@ function BatchRow({ vesselId, batch, label }: { vesselId: string; batch: Batch; 
   async function save(event: FormEvent) {
     event.preventDefault();
     const value = Number(quantity);
-    if (quantity.trim() === '' || !Number.isInteger(value) || value < 0) return setError('Quantity must be a whole number of at least 0');
+    if (quantity.trim() === '') return setError(BATCH_QUANTITY_MESSAGES.required);
+    if (!Number.isInteger(value)) return setError(BATCH_QUANTITY_MESSAGES.wholeNumber);
+    if (value < 0) return setError(BATCH_QUANTITY_MESSAGES.min);
     setError(undefined);
     try {
       const outcome = await enqueue({ kind: 'quantity', vesselId, batchId: batch.id, label, quantityOnBoard: value, version: batch.version });
       setNotice(outcomeNotice(outcome, 'Saved'));
     } catch {
-      setError(UPDATE_FAILED);
+      setError(BATCH_QUANTITY_UPDATE_FAILED_TOAST);
     }
   }
 
@@ -208,10 +211,15 @@ function UsageForm({ onRecord }: { onRecord: (entry: { quantityUsed: number; rea
   const [error, setError] = useState<string | undefined>();
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // The domain's messages; its schema checks again on the server. The form stays in the first
+    // bundle (no zod) because it must open offline, where a chunk loaded on demand cannot.
     const value = Number(quantityUsed);
-    if (!Number.isInteger(value) || value < 1) return setError('Quantity used must be at least 1');
-    if (!reason.trim()) return setError('Reason is required');
-    if (!usageDate) return setError('Usage date is required');
+    if (quantityUsed.trim() === '') return setError(BATCH_USAGE_MESSAGES.quantityRequired);
+    if (!Number.isInteger(value)) return setError(BATCH_USAGE_MESSAGES.quantityWhole);
+    if (value < 1) return setError(BATCH_USAGE_MESSAGES.quantityMin);
+    if (!reason.trim()) return setError(BATCH_USAGE_MESSAGES.reasonRequired);
+    if (!usageDate) return setError(BATCH_USAGE_MESSAGES.dateRequired);
+    if (usageDate > isoToday()) return setError(BATCH_USAGE_MESSAGES.dateFuture);
     setError(undefined);
     await onRecord({ quantityUsed: value, reason: reason.trim(), crewMemberName: crewMemberName.trim(), usageDate });
   }
@@ -245,7 +253,7 @@ function UsageForm({ onRecord }: { onRecord: (entry: { quantityUsed: number; rea
   );
 }
 
-function AddInventory({ vesselId, rows, onAdded }: { vesselId: string; rows: RequirementRow[]; onAdded: () => void }) {
+function AddInventory({ vesselId, rows, onAdded }: { vesselId: string; rows: VolumeRequirementRow[]; onAdded: () => void }) {
   const [scaleId, setScaleId] = useState('');
   const [batchNumber, setBatchNumber] = useState('1');
   const [expiryDate, setExpiryDate] = useState('');

@@ -1,9 +1,15 @@
-import type { RecentUsageEntry } from '@medchest/domain';
+import type { CaptainCertificate, CaptainStats, RecentUsageEntry } from '@medchest/domain/captain/portal';
+import type { VolumeRequirementRow } from '@medchest/domain/compliance/requirementRow';
+import type { BatchAnswer } from '@medchest/domain/contracts/inventory';
+import type { OrderWithItems, UpcomingOrder } from '@medchest/domain/contracts/orders';
+import type { Vessel } from '@medchest/domain/contracts/vessels';
+import type { ReceiveOrderRequest } from '@medchest/domain/order/receiveSchema';
 import { ApiError, apiJson } from '../../lib/api';
 
 /**
- * The captain portal's calls (spec 001 §7) and the answer shapes it reads. The portal is its own
- * small bundle: plain fetch through lib/api, no query library.
+ * The captain portal's calls (spec 001 §7). The portal is its own small bundle: plain fetch
+ * through lib/api, no query library. The answers' types are the domain's contracts (imported as
+ * types: nothing of them reaches the bundle).
  */
 export interface CaptainUser {
   id: string;
@@ -14,85 +20,20 @@ export interface CaptainUser {
   email: string;
 }
 
-export interface CaptainVessel {
-  id: string;
-  vesselName: string;
-  imoNumber: string;
-  flagState: string;
-  crewSizeCategory: number;
-  contactName: string | null;
-  fleet: string | null;
-}
-
-export interface CaptainStats {
-  totalItems: number;
-  expiringSoon: number;
-  lowStock: number;
-  crewSize: number;
-}
-
-export interface OrderItem {
-  id: string;
-  scaleId: string;
-  scaleDescription: string;
-  orderQuantity: number;
-}
-
-export interface UpcomingOrder {
-  id: string;
-  orderNumber: string | null;
-  status: string;
-  supplierName: string | null;
-  totalItems: number;
-  createdAt: string;
-  sentAt: string | null;
-  notes: string | null;
-  orderItems: OrderItem[];
-}
-
-export interface CaptainCertificate {
-  vesselId: string;
-  vesselName: string;
-  certificatePath: string | null;
-  certificateExpiry: string | null;
-  certificateIssuer: string | null;
-  hasValidCertificate: boolean;
-  status: 'none' | 'expired' | 'expiring_soon' | 'valid';
-}
-
-export interface Batch {
-  id: string;
-  scaleId: string;
-  productName: string | null;
-  quantityOnBoard: number;
-  batchNumber: number;
-  expiryDate: string | null;
-  conditionNotes: string | null;
-  /** The batch's stock version (sent back with a count, so a change made meanwhile is a 409). */
-  version?: number;
-}
-
-export interface RequirementRow {
-  scaleId: string;
-  scaleDescription: string;
-  section: string;
-  requirement: string;
-  actualQuantity: number;
-  complianceStatus: string;
-}
-
 export const captainApi = {
   user: () => apiJson<CaptainUser | null>('GET', '/api/auth/user'),
   requestCode: (email: string) => apiJson<{ message: string }>('POST', '/api/captain/login', { email }),
   signIn: (email: string, code: string) => apiJson<{ vesselName: string }>('POST', '/api/captain/login', { email, code }),
   logout: () => apiJson<unknown>('POST', '/api/auth/logout'),
-  vessel: () => apiJson<CaptainVessel>('GET', '/api/captain/vessel'),
+  vessel: () => apiJson<Vessel>('GET', '/api/captain/vessel'),
   stats: () => apiJson<CaptainStats>('GET', '/api/captain/inventory/stats'),
   recentUsage: () => apiJson<RecentUsageEntry[]>('GET', '/api/captain/usage/recent'),
   upcomingOrders: () => apiJson<UpcomingOrder[]>('GET', '/api/captain/orders/upcoming'),
   certificate: () => apiJson<CaptainCertificate>('GET', '/api/captain/certificate'),
-  batches: (vesselId: string) => apiJson<Batch[]>('GET', `/api/vessels/${vesselId}/inventory`),
-  requirements: (vesselId: string) => apiJson<RequirementRow[]>('GET', `/api/vessels/${vesselId}/volume-requirements`),
+  /** Goods of an upcoming order taken on board: the order as the receipt leaves it. */
+  receiveOrder: (orderId: string, receipt: ReceiveOrderRequest) => apiJson<OrderWithItems>('POST', `/api/captain/orders/${orderId}/receive`, receipt),
+  batches: (vesselId: string) => apiJson<BatchAnswer[]>('GET', `/api/vessels/${vesselId}/inventory`),
+  requirements: (vesselId: string) => apiJson<VolumeRequirementRow[]>('GET', `/api/vessels/${vesselId}/volume-requirements`),
   addBatch: (vesselId: string, row: { scaleId: string; batchNumber: number; expiryDate: string; quantityOnBoard: number; conditionNotes?: string }) =>
     apiJson<{ successCount: number; errorCount: number; errors: string[] }>('POST', `/api/vessels/${vesselId}/inventory/bulk-import`, {
       fileName: 'Captain portal',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { certificateExpiryOf, ORDER_STATUSES, ORDER_TOASTS, type ShortfallItem } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -11,15 +11,18 @@ import { StoreIcon } from '../../components/ui/icons';
 import { serverMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { lazyPage } from '../../lib/lazyPage';
 import { useVessels } from '../../lib/useVessels';
 import { AssignVendorDialog } from './AssignVendorDialog';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderPreviewDialog, type PreviewLine } from './OrderPreviewDialog';
-import { ReceiveDialog } from './ReceiveDialog';
 import { EXPORTABLE, orderStatusBadge, RECEIVABLE } from './orderView';
 import type { Order } from '@medchest/domain';
 import { useAssignVendor, useChangeOrderStatus, useCreateOrder, useOrder, useOrders, usePreviewOrder } from './useOrders';
 import './orders.css';
+
+/** The receive form (and the form library it brings) loads when an order is first received, not with the page. */
+const ReceiveDialog = lazyPage(() => import('./ReceiveDialog'), 'ReceiveDialog');
 
 const NOT_SPECIFIED = 'Not specified';
 const ALL = 'all';
@@ -302,24 +305,25 @@ export function OrdersPage() {
         onCancel={() => setCancelling(null)}
         onConfirm={() => cancelling && move(cancelling, 'cancelled', () => setCancelling(null))}
       />
-      <ReceiveDialog
-        order={receivingId ? receiving.data : undefined}
-        pending={changeStatus.isPending && changeStatus.variables?.receivedItems !== undefined}
-        onCancel={() => setReceivingId(null)}
-        onReceive={(receivedItems) =>
-          receivingId &&
-          changeStatus.mutate(
-            { orderId: receivingId, status: 'delivered', receivedItems },
-            {
-              onSuccess: () => {
-                setReceivingId(null);
-                notifySuccess(ORDER_TOASTS.statusUpdated);
-              },
-              onError: (error) => notifyError(error, ORDER_TOASTS.statusFailed),
-            },
-          )
-        }
-      />
+      {receivingId !== null && (
+        <Suspense fallback={null}>
+          <ReceiveDialog
+            order={receiving.data}
+            open
+            onCancel={() => setReceivingId(null)}
+            onReceive={async ({ receivedItems }) => {
+              try {
+                await changeStatus.mutateAsync({ orderId: receivingId, status: 'delivered', receivedItems });
+              } catch (error) {
+                notifyError(error, ORDER_TOASTS.statusFailed);
+                throw error;
+              }
+              setReceivingId(null);
+              notifySuccess(ORDER_TOASTS.statusUpdated);
+            }}
+          />
+        </Suspense>
+      )}
       <OrderDetailDialog orderId={detailId} onClose={() => setDetailId(null)} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, supplierStatusLabel, type OrderStatus } from '@medchest/domain';
+import { OPEN_WITH_SUPPLIER, ORDER_STATUS_LABELS, ORDER_STATUS_TONES, supplierStatusLabel, type OrderStatus } from '@medchest/domain';
 import type { Tone } from '../../components/ui/Badge';
 
 /** The status badge: the domain's label and tone (spec 001 §4: other statuses in amber). */
@@ -17,7 +17,7 @@ export function supplierStatusBadge(status: string): { label: string; tone: Tone
 /** Money as the tables show it; '—' when unknown. */
 export const formatMoney = (value: number | null | undefined) => (value === null || value === undefined ? '—' : value.toFixed(2));
 
-/** Orders whose goods may be received on board. */
-export const RECEIVABLE: readonly string[] = ['ordered', 'acknowledged', 'in_progress', 'fulfilled'];
+/** Orders whose goods may be received on board: the domain's rule (with the supplier). */
+export const RECEIVABLE: readonly string[] = OPEN_WITH_SUPPLIER;
 /** Export is offered for approved and ordered orders (spec 001 §2). */
 export const EXPORTABLE: readonly string[] = ['approved', 'ordered'];

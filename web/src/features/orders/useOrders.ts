@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { apiJson } from '../../lib/api';
 import { refreshKeys } from '../../lib/queryClient';
 import { inventoryChangeKeys, queryKeys } from '../../lib/queryKeys';
-import type { Order, OrderPreview, OrderWithItems } from '@medchest/domain';
+import type { Order, OrderPreview, OrderWithItems, ReceivedItemInput } from '@medchest/domain';
 
 export const orderKeys = {
   all: ['/api/orders'] as const,
@@ -44,7 +44,7 @@ export function useCreateOrder() {
 export interface StatusChange {
   orderId: string;
   status: string;
-  receivedItems?: { orderItemId: string; quantityReceived: number; batchNumber?: number; expiryDate?: string }[];
+  receivedItems?: ReceivedItemInput[];
 }
 
 export function useChangeOrderStatus() {

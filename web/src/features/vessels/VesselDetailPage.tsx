@@ -1,5 +1,5 @@
 import { useCanEditFleet } from '../../lib/auth';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { contractEndTone, flagStateLabel, medicalProfileOf, MEDICAL_CATEGORY_LABELS, vesselTypeLabel } from '@medchest/domain';
 import { Badge } from '../../components/ui/Badge';
@@ -15,10 +15,13 @@ import { ChestSummaryCard } from '../../components/ChestSummaryCard';
 import { VesselScaleCard } from '../../components/scale/VesselScaleCard';
 import { useDeleteVessel, useVessel, useVessels } from '../../lib/useVessels';
 import { CertificateCard } from '../../components/certificates/CertificateCard';
-import { EditVesselModal } from './VesselFormModal';
 import { vesselQueryState } from '../../components/VesselQueryState';
 import { CONTRACT_END_CLASS, vesselSuggestions } from '../../lib/vesselOptions';
 import './vessels.css';
+
+// The edit form (react-hook-form, the vessel schema) loads when it is first opened: the page paints
+// without it (issue 14: at most 180 KB gzip before any page's first paint).
+const EditVesselModal = lazy(() => import('./VesselFormModal').then((module) => ({ default: module.EditVesselModal })));
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -143,7 +146,11 @@ export function VesselDetailPage() {
 
       <VesselScaleCard vesselId={v.id} vesselName={v.vesselName} />
 
-      <EditVesselModal vessel={editing ? v : null} onClose={() => setEditing(false)} suggestions={suggestions} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditVesselModal vessel={v} onClose={() => setEditing(false)} suggestions={suggestions} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={`Delete ${v.vesselName}?`}

@@ -1,3 +1,9 @@
+/**
+ * Cost per event (issue 14), what this read model may write: one line per event the feed shows (it
+ * is the feed), the counts of lines per vessel and type moved once per batch of events, and for a
+ * BatchAdded the batch's number (later lines name the batch by it). Lines are inserted in
+ * statements of thousands; nothing written is ever rewritten.
+ */
 import { BATCH_ADJUSTMENT_REASON_LABELS, ORDER_STATUS_LABELS, type ActivityType } from '@medchest/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';

@@ -1,3 +1,8 @@
+/**
+ * Cost per event (issue 14), what this read model may write: an assignment replaces the user's
+ * list (its rows: the list is the answer), a vessel created by a fleet manager one row, a user
+ * deleted the deletion of their lists. An admin's edits are rare: statements per event are fine.
+ */
 import type { Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';

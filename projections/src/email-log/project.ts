@@ -1,3 +1,7 @@
+/**
+ * Cost per event (issue 14), what this read model may write: one row per message sent (it is the
+ * log of messages); a user deleted rewrites the addresses of their messages (rare, one statement).
+ */
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { EmailMessagesTable } from './migration';

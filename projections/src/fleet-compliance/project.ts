@@ -1,7 +1,13 @@
+/**
+ * Cost per event (issue 14), what this read model may write: the vessel's one row, and only when an
+ * event changes a column the dashboard's list shows (name, IMO, flag, crew, fleet, company,
+ * certificate expiry): most edits are contact details and write nothing. Folded per vessel per
+ * batch of events, one statement per kind of change. The compliance status is the medical chest's.
+ */
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, orNull, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { updateRows, writeRows } from '../sql';
 import { foldVesselEvents, latestCertificates, VESSEL_EVENT_TYPES } from '../vessels/project';
 import type { FleetComplianceTable } from './migration';
 
@@ -30,13 +36,12 @@ async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: reado
   if (deleted.length > 0) await trx.deleteFrom('fleet_compliance').where('id', 'in', deleted).execute();
   // Most edits touch contact details, not these columns: then the row is left as it is.
   await writeRows(trx, 'fleet_compliance', live, { key: 'id', update: DETAIL_COLUMNS, onlyIfChanged: true });
-  for (const [id, certificate] of latestCertificates(events)) {
-    await trx
-      .updateTable('fleet_compliance')
-      .set({ medical_chest_certificate_expiry: certificate.expiryDate })
-      .where('id', '=', id)
-      .execute();
-  }
+  await updateRows(
+    trx,
+    'fleet_compliance',
+    [...latestCertificates(events)].map(([id, certificate]) => ({ id, medical_chest_certificate_expiry: certificate.expiryDate })),
+    'id',
+  );
 }
 
 /** The dashboard's Fleet Compliance Status list and the Compliant Vessels count. */

@@ -1,3 +1,7 @@
+/**
+ * Part of the medical-chest read model (see medical-chest/project.ts for its cost per event): one
+ * row per batch, written once per batch of events however many times it changed in it.
+ */
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { orNull, type ProjectedEvent } from '../projection';

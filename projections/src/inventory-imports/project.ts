@@ -1,3 +1,7 @@
+/**
+ * Cost per event (issue 14), what this read model may write: one row per import, never rewritten;
+ * one statement per batch of events.
+ */
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';

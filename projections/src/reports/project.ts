@@ -1,3 +1,7 @@
+/**
+ * Cost per event (issue 14), what this read model may write: one row per report generated (the
+ * report itself, as generated). A few a month: a statement per report is fine.
+ */
 import { auditReportOf, generatedReportOf } from '@medchest/domain';
 import type { Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';

@@ -1,3 +1,8 @@
+/**
+ * Cost per event (issue 14), what this read model may write: the account's one row (folded per
+ * account over a batch of events: written once however many times it changed), and a deletion's
+ * record. Accounts are few: a statement or two per batch.
+ */
 import { normalizeEmail } from '@medchest/domain';
 import type { Selectable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';

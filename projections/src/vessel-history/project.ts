@@ -1,3 +1,10 @@
+/**
+ * Cost per event (issue 14), what this read model may write: one timeline row per event that
+ * concerns a vessel (it is the timeline), and what the next entries need to tell before from after:
+ * the vessel's state when an event changes it (details, certificate, scale), a batch's row when an
+ * event changes the batch, the (vessel, stream) pair once. Folded per vessel and per batch over a
+ * batch of events: a statement per table.
+ */
 import {
   ALL_EVENT_TYPES,
   BATCH_ADJUSTMENT_REASON_LABELS,
@@ -155,6 +162,8 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   for (const row of await trx.selectFrom('vessel_history_state').selectAll().where('vessel_id', 'in', vesselIds).execute()) {
     states.set(row.vessel_id, row.state as VesselState);
   }
+  // What was stored: a state left as it was (the batch events of a chest) is not written again.
+  const stored = new Map(states);
   const batches = new Map<string, Batch>();
   if (batchIds.length > 0) {
     for (const row of await trx.selectFrom('vessel_history_batches').selectAll().where('batch_id', 'in', batchIds).execute()) {
@@ -187,7 +196,7 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   await writeRows(
     trx,
     'vessel_history_state',
-    [...states].map(([vessel_id, state]) => ({ vessel_id, state: state as Record<string, unknown> })),
+    [...states].filter(([vessel_id, state]) => stored.get(vessel_id) !== state).map(([vessel_id, state]) => ({ vessel_id, state: state as Record<string, unknown> })),
     { key: 'vessel_id', update: ['state'] },
   );
   const batchRows: Insertable<VesselHistoryBatchesTable>[] = [...batches].map(([batch_id, b]) => ({

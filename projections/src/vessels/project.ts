@@ -1,9 +1,15 @@
+/**
+ * Cost per event (issue 14), what this read model may write: the vessel's one row, for a creation,
+ * an edit (any field: the list shows them all), a certificate, a deletion. A batch of events is
+ * folded per vessel first, so a vessel edited many times in a batch is written once, and each kind
+ * of change is one statement for every vessel of the batch.
+ */
 import { medicalProfileOf, type VesselDetails } from '@medchest/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { VesselsTable } from './migration';
 import { defineProjection, orNull, type EventOfType, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { updateRows, writeRows } from '../sql';
 
 export const VESSEL_EVENT_TYPES = ['VesselCreated', 'VesselUpdated', 'VesselDeleted', 'CertificateRecorded', 'CertificateExpired'] as const;
 type VesselProjectedEvent = EventOfType<(typeof VESSEL_EVENT_TYPES)[number]>;
@@ -122,20 +128,20 @@ async function applyVessels(trx: Transaction<ReadModelDb>, events: readonly Proj
   if (deleted.length > 0) await trx.deleteFrom('vessels').where('id', 'in', deleted).execute();
   await writeRows(trx, 'vessels', created, { key: 'id', update: [...DETAIL_COLUMNS, 'created_at', 'updated_at'] });
   await writeRows(trx, 'vessels', updated, { key: 'id', update: [...DETAIL_COLUMNS, 'updated_at'] });
-  // Certificates are rare next to form edits: one small UPDATE each, after the rows exist. A
-  // vessel deleted in this batch matches no row, so its certificate leaves nothing behind.
-  for (const [id, certificate] of latestCertificates(events)) {
-    await trx
-      .updateTable('vessels')
-      .set({
-        medical_chest_certificate_expiry: certificate.expiryDate,
-        certificate_expiry: certificate.expiryDate,
-        certificate_issuer: certificate.certificateIssuer,
-        medical_chest_certificate_path: certificate.sha256 && `certificates/${certificate.sha256}`,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
+  // The latest certificate of each vessel, in one UPDATE after the rows exist. A vessel deleted in
+  // this batch matches no row, so its certificate leaves nothing behind.
+  await updateRows(
+    trx,
+    'vessels',
+    [...latestCertificates(events)].map(([id, certificate]) => ({
+      id,
+      medical_chest_certificate_expiry: certificate.expiryDate,
+      certificate_expiry: certificate.expiryDate,
+      certificate_issuer: certificate.certificateIssuer,
+      medical_chest_certificate_path: certificate.sha256 && `certificates/${certificate.sha256}`,
+    })),
+    'id',
+  );
 }
 
 /** The vessel list and detail: one row per live vessel. */

@@ -20,6 +20,7 @@ let admin: string;
 beforeAll(async () => {
   t = await startTestApp('demo_dashboard');
   await seedDemo(t.deps);
+  await t.caughtUp();
   manager = await t.login('demo@medchest.example', 'medchest-demo');
   admin = await t.login('admin@medchest.example', 'medchest-admin');
 });

@@ -36,6 +36,15 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     databaseUrl: database.url,
     /** Every event in the log, in order. */
     allEvents: () => readAllEvents(store),
+    /**
+     * Waits until every read model has projected the whole log as it is now: for a test that
+     * arranged much (a seed) and reads it back, where each command's own bounded wait may have
+     * given up on a loaded machine.
+     */
+    async caughtUp(timeoutMs = 60_000) {
+      const last = (await readAllEvents(store)).at(-1);
+      if (last && !(await runner.waitFor(last.position, timeoutMs))) throw new Error(`the read models did not catch up within ${timeoutMs} ms`);
+    },
     /** An account straight through the command (no HTTP): for arranging a test. */
     async createUser(email: string, password: string, role: Role, status: UserStatus = 'active', names: { firstName?: string; lastName?: string } = {}) {
       const registered = await registerUser(deps, { email, password, role, status, source: 'admin', ...names }, { userId: null, correlationId: 'test', now: new Date() });

@@ -20,6 +20,10 @@
  * on (FOLLOWER_READ_INTERVAL_MS.reactor); and once more with a follower that reads as soon as it is
  * woken, as the projections do, for comparison. The bench fails unless each follower received every
  * event appended while it ran, up to the last (`append.followed_events_received`).
+ * Throughput on this shared machine moves with everyone else's load, so each follower phase also
+ * says what following cost in CPU against what appending cost (`append.follower_cpu_vs_append_cpu`:
+ * the follower's process, its connections' server processes and the NOTIFYs sent to it, over this
+ * process in append slices and the appends' server processes), a figure the load moves much less.
  */
 import { fork } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -27,10 +31,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
+import { LISTENER_APPLICATION_NAME, NOTIFIER_APPLICATION_NAME } from '@medchest/eventstore/postgres/notifications';
 import { eventsTableDdl } from '@medchest/eventstore/postgres/schema';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createReadModelDb, FOLLOWER_READ_INTERVAL_MS, migrateReadModels } from '@medchest/projections';
 import { FOLLOWER_NAME, type FollowerReport } from './lib/followerReport';
+import { backendPids, cpuMeter } from './lib/cpu';
 import { recordFigure } from './lib/results';
 
 const WRITERS = 8;
@@ -39,6 +45,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const SLICES_PER_ROUND = 4;
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 400);
 const POOL_SIZE = 10;
+/** application_name of the appends' connections. */
+const APPEND_CONNECTIONS = 'bench-append';
 /** Appends per stream before a writer moves on to a new stream (a vessel's history, say). */
 const EVENTS_PER_STREAM = 20;
 
@@ -85,6 +93,8 @@ function median(values: number[]): number {
 async function startFollowerProcess(databaseUrl: string, readIntervalMs: number) {
   const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'lib', 'followerProcess.ts'), [databaseUrl, String(readIntervalMs)], {
     execArgv: ['--import', 'tsx'],
+    // Its connections carry the follower's name (application_name), for the CPU accounting.
+    env: { ...process.env, PGAPPNAME: FOLLOWER_NAME },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -93,6 +103,7 @@ async function startFollowerProcess(databaseUrl: string, readIntervalMs: number)
     void exited.then(() => reject(new Error('the follower process exited before it started')));
   });
   return {
+    pid: child.pid!,
     report: () =>
       new Promise<FollowerReport>((resolve) => {
         child.once('message', (message) => resolve(message as FollowerReport));
@@ -107,9 +118,11 @@ async function startFollowerProcess(databaseUrl: string, readIntervalMs: number)
 
 async function main(): Promise<void> {
   const database = await createTestDatabase('bench_append');
-  const store = createPostgresEventStore({ connectionString: database.url, poolSize: POOL_SIZE });
   // A connection lost while idle or checked out (the drop at the end ends any still closing) must
-  // not be an uncaught 'error': the pool and each of its clients get a listener.
+  // not be an uncaught 'error': the pools and each of their clients get a listener. The appends'
+  // connections are named, so that their server processes' CPU can be told apart.
+  const appendPool = guardPool(new pg.Pool({ connectionString: database.url, max: POOL_SIZE, application_name: APPEND_CONNECTIONS }));
+  const store = createPostgresEventStore({ connectionString: database.url, pool: appendPool });
   const baseline = guardPool(new pg.Pool({ connectionString: database.url, max: POOL_SIZE }));
   const readModels = createReadModelDb(database.url, { maxConnections: 2 });
   try {
@@ -119,15 +132,20 @@ async function main(): Promise<void> {
     // Every slice writes to new streams, so each writer's streams are its own and start empty;
     // a writer moves to a new stream every EVENTS_PER_STREAM events.
     let slice = 0;
-    const appendSlice = (ms: number, tally: Tally) => {
+    /** This process's CPU spent in append slices (hashing, JSON, the pg client), ms. */
+    let appendClientCpuMs = 0;
+    const appendSlice = async (ms: number, tally: Tally) => {
       const tag = `s${(slice += 1)}`;
       const next = new Map<string, bigint>();
-      return measure(ms, tally, async (writer, n) => {
+      const cpuBefore = process.cpuUsage();
+      await measure(ms, tally, async (writer, n) => {
         const stream = `vessel-${tag}-w${writer}-${Math.floor(n / EVENTS_PER_STREAM)}`;
         const expected = next.get(stream) ?? 'no_stream';
         const result = await store.appendToStream(stream, [{ type: 'VesselUpdated', version: 1, data, metadata }], { expected });
         next.set(stream, result.nextExpectedRevision);
       });
+      const cpu = process.cpuUsage(cpuBefore);
+      appendClientCpuMs += (cpu.user + cpu.system) / 1_000;
     };
     // A plain table has no chain; the column is filled with a value of the same size.
     const hash = createHash('sha256').update('baseline').digest('hex');
@@ -185,6 +203,15 @@ async function main(): Promise<void> {
       const follower = await startFollowerProcess(database.url, readIntervalMs);
       try {
         await new Promise((resolve) => setTimeout(resolve, 1_200)); // let the writers see the listener
+        // What following costs in CPU (its process, its connections' server processes, its
+        // listener's), against what appending costs (this process in append slices, and the
+        // appends' server processes): load on the machine moves throughput, much less CPU per event.
+        // The NOTIFYs that wake it are sent from here, on a connection of their own: its cost too.
+        const followerProcessCpu = cpuMeter([follower.pid]);
+        const followerServerCpu = cpuMeter(await backendPids(baseline, [FOLLOWER_NAME, LISTENER_APPLICATION_NAME]));
+        const notifierCpu = cpuMeter(await backendPids(baseline, [NOTIFIER_APPLICATION_NAME]));
+        const appendServerCpu = cpuMeter(await backendPids(baseline, [APPEND_CONNECTIONS]));
+        const appendClientCpuBefore = appendClientCpuMs;
         let appended = 0;
         const appends: number[] = [];
         const inserts: number[] = [];
@@ -217,7 +244,19 @@ async function main(): Promise<void> {
         if (report.received !== appended || report.last !== tail.rows[0].last) {
           throw new Error(`${label} received ${report.received} events up to ${report.last}; ${appended} were appended, up to ${tail.rows[0].last}`);
         }
-        return { appended, report, rate: median(appends), ratio: median(appends.map((rate, i) => rate / inserts[i])) };
+        const appendCpuMs = appendServerCpu.used() + appendClientCpuMs - appendClientCpuBefore;
+        const following = { process: followerProcessCpu.used(), server: followerServerCpu.used(), notifies: notifierCpu.used() };
+        console.error(
+          `CPU: appending ${appendCpuMs.toFixed(0)} ms (${(appendClientCpuMs - appendClientCpuBefore).toFixed(0)} here); following ` +
+            `${following.process} ms in its process, ${following.server} ms in its server processes, ${following.notifies} ms sending NOTIFYs`,
+        );
+        return {
+          appended,
+          report,
+          rate: median(appends),
+          ratio: median(appends.map((rate, i) => rate / inserts[i])),
+          followerCpuShare: (following.process + following.server + following.notifies) / appendCpuMs,
+        };
       } finally {
         await follower.stop();
       }
@@ -229,13 +268,15 @@ async function main(): Promise<void> {
     recordFigure('append.with_follower_events_per_s', paced.rate, 'events/s');
     recordFigure('append.with_follower_ratio_vs_insert', paced.ratio, `x (follower reads at most every ${FOLLOWER_READ_INTERVAL_MS.reactor} ms)`, { atLeast: 0.95 });
     recordFigure('append.with_follower_events_per_read', paced.report.received / Math.max(1, paced.report.batches), 'events');
+    recordFigure('append.follower_cpu_vs_append_cpu', paced.followerCpuShare, 'x (CPU following the events took / CPU appending them took)');
     // ...and, for comparison, one reading as soon as woken, as the projections do.
     const eager = await followed('an unpaced follower in another process', FOLLOWER_READ_INTERVAL_MS.projection);
     recordFigure('append.with_unpaced_follower_ratio_vs_insert', eager.ratio, 'x (follower reads as soon as woken)');
     recordFigure('append.with_unpaced_follower_events_per_read', eager.report.received / Math.max(1, eager.report.batches), 'events');
+    recordFigure('append.unpaced_follower_cpu_vs_append_cpu', eager.followerCpuShare, 'x');
   } finally {
     // Both pools closed (even if one fails) before the drop, whose WITH (FORCE) ends what is left.
-    const closing = await Promise.allSettled([store.close(), baseline.end(), readModels.destroy()]);
+    const closing = await Promise.allSettled([store.close().then(() => appendPool.end()), baseline.end(), readModels.destroy()]);
     await database.drop();
     for (const step of closing) if (step.status === 'rejected') console.error('closing a connection pool failed:', step.reason);
   }

@@ -25,7 +25,9 @@ export interface Notifications {
   close(): Promise<void>;
 }
 
-const LISTENER_APPLICATION_NAME = 'medchest-events-listener';
+export const LISTENER_APPLICATION_NAME = 'medchest-events-listener';
+/** The connection that sends the NOTIFYs, named so that an operator (or a benchmark) can find it. */
+export const NOTIFIER_APPLICATION_NAME = 'medchest-events-notifier';
 const PRESENCE_TTL_MS = 1_000;
 
 export function createNotifications(connectionString: string, minIntervalMs = 5): Notifications {
@@ -42,7 +44,7 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
 
   async function senderClient(): Promise<pg.Client | undefined> {
     if (sender) return sender;
-    const client = new pg.Client({ connectionString, options: '-c synchronous_commit=off' });
+    const client = new pg.Client({ connectionString, application_name: NOTIFIER_APPLICATION_NAME, options: '-c synchronous_commit=off' });
     client.on('error', () => {
       if (sender === client) sender = undefined;
     });

@@ -1,3 +1,4 @@
+import { contactCaptainId, isContactCaptainId } from '@medchest/domain';
 import { getUser, getVessel, type ReadDb, type User } from '../readModels';
 import type { Session } from './sessions';
 
@@ -8,12 +9,8 @@ import type { Session } from './sessions';
  * The session ends (undefined) as soon as the binding no longer holds: the account moved to
  * another vessel, lost the captain role, or the vessel left the fleet.
  */
-const CONTACT_CAPTAIN_PREFIX = 'vessel-captain:';
-
-export const contactCaptainId = (vesselId: string) => `${CONTACT_CAPTAIN_PREFIX}${vesselId}`;
-
 export async function captainOfSession(db: ReadDb, session: Session & { vesselId: string }): Promise<User | undefined> {
-  if (session.userId.startsWith(CONTACT_CAPTAIN_PREFIX)) {
+  if (isContactCaptainId(session.userId)) {
     if (session.userId !== contactCaptainId(session.vesselId)) return undefined;
     const vessel = await getVessel(db, session.vesselId);
     if (!vessel) return undefined;

@@ -6,19 +6,19 @@ import {
   captainLoginSchema,
   captainStats,
   captainUsageSchema,
+  contactCaptainId,
   DEMO_CAPTAIN_UNAVAILABLE,
   DEMO_CAPTAIN_VESSEL_IMO,
   isoToday,
-  type CaptainCertificate,
-  type CaptainStats,
   orderNotFound,
   recentUsageSince,
   UPCOMING_ORDER_STATUSES,
+  type CaptainCertificate,
+  type CaptainStats,
 } from '@medchest/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CAPTAIN, captainVessel } from '../auth/access';
 import { issueCaptainCodes, redeemCaptainCode, type CodeTarget } from '../auth/captainCodes';
-import { contactCaptainId } from '../auth/captainPrincipal';
 import type { Limit } from '../auth/limits';
 import { SESSION_COOKIE, setSessionCookie } from '../auth/plugin';
 import type { SessionStore } from '../auth/sessions';

@@ -230,15 +230,25 @@ describe('POST /api/captain/orders/{id}/receive', () => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it('records a receipt by the captain signed in with the vessel’s contact address (no account) as the captain’s', async () => {
+  it('records a receipt by the captain signed in with the vessel’s contact address (no account) as that captain, shown as Captain', async () => {
     const { vesselId, order } = await vesselWithOrder('ordered', { imoNumber: DEMO_CAPTAIN_VESSEL_IMO });
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/demo/captain-login' });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const cookie = signedIn.cookies.find((c) => c.name === 'medchest_session')!;
     const contactCaptain = `${cookie.name}=${cookie.value}`;
-    const received = await receive(contactCaptain, order.id, { receivedItems: [{ orderItemId: order.orderItems[0].id, quantityReceived: 1 }] });
+    const all = { receivedItems: order.orderItems.map((item) => ({ orderItemId: item.id, quantityReceived: item.orderQuantity })) };
+    const received = await receive(contactCaptain, order.id, all);
     expect(received.statusCode, received.body).toBe(200);
     const receipt = (await streamOf(`order-${order.id}`)).find((e) => e.type === 'OrderItemsReceived');
     expect(receipt?.metadata).toMatchObject({ userId: `vessel-captain:${vesselId}` });
+    // Not an account that was deleted: the order's history and the activity log say Captain.
+    const delivered = (await t.send('GET', `/api/orders/${order.id}`, manager)).json() as Order;
+    expect(delivered.statusHistory.at(-1)).toMatchObject({ to: 'delivered', user: { firstName: 'Captain', lastName: null } });
+    const activities = (await t.send('GET', `/api/dashboard/all-activities?vesselId=${vesselId}&limit=50`, manager)).json() as {
+      activityType: string;
+      metadata: Record<string, unknown>;
+      user: unknown;
+    }[];
+    expect(activities.find((a) => a.activityType === 'order_status_updated' && a.metadata.newStatus === 'delivered')?.user).toEqual({ firstName: 'Captain', lastName: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { LineActor } from '@medchest/domain';
+import { CONTACT_CAPTAIN_ACTOR, isContactCaptainId, type LineActor } from '@medchest/domain';
 import { sql, type RawBuilder } from 'kysely';
 
 /** Who did something, as a history line shows it: the domain's contract (see LineActor). */
@@ -21,6 +21,8 @@ export function actorOf(
   account: { id: string | null; firstName: string | null; lastName: string | null; deletedSince: boolean },
 ): Actor {
   if (actorId === null) return null;
+  // No account to find (nor to delete): the vessel's captain by its contact address.
+  if (isContactCaptainId(actorId)) return CONTACT_CAPTAIN_ACTOR;
   if (account.id === null || account.deletedSince) return { firstName: null, lastName: null, deleted: true };
   return { firstName: account.firstName, lastName: account.lastName };
 }

@@ -3,8 +3,9 @@ import { createEventStore, ensureDatabase } from '@medchest/eventstore';
 import { createReadModelDb, rebuildReadModels } from '@medchest/projections';
 
 /**
- * `npm run rebuild`: drop every read model and replay the event log into it. Read models are a
- * function of the log, so the rows come back the same. Refuses while a running MedChest holds the
+ * `npm run rebuild`: replay the event log into fresh read-model tables and swap them in (readers
+ * keep the old tables whole until then). Read models are a function of the log, so the rows come
+ * back the same. Refuses while a running MedChest holds the
  * projections: stop it first. Each stream's history is verified (its hash chain, and the heads
  * signed with the history key) before it is projected; the rebuild stops naming the first stream
  * that does not verify.

@@ -39,7 +39,11 @@ export async function applyBatch(
   projections: readonly Projection[],
   checkpoints: Map<string, LogPosition>,
   events: readonly RecordedEvent[],
-  options: { validate?: boolean } = {},
+  options: {
+    validate?: boolean;
+    /** A schema searched before the others: a rebuild writes into fresh tables of its own (rebuild.ts). */
+    schema?: string;
+  } = {},
 ): Promise<void> {
   if (events.length === 0) return;
   const last = events[events.length - 1].position;
@@ -54,6 +58,7 @@ export async function applyBatch(
     // Rows and checkpoint commit together, so a commit lost in a crash loses both and the batch is
     // simply applied again: no need to wait for the WAL flush (read models are disposable).
     await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+    if (options.schema) await sql`SELECT set_config('search_path', ${options.schema} || ', ' || current_setting('search_path'), true)`.execute(trx);
     for (const projection of projections) {
       const at = checkpoints.get(projection.name);
       if (!at) throw new Error(`No checkpoint loaded for projection ${projection.name}`);

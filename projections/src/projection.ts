@@ -26,8 +26,13 @@ export interface Projection {
   name: string;
   /** Event types it reads; it is never handed any other (its checkpoint still moves past them). */
   eventTypes: readonly DomainEventType[];
-  /** Tables it owns: emptied by a rebuild. */
+  /** Tables it owns: made anew by a rebuild. */
   tables: readonly (keyof ReadModelDb)[];
+  /**
+   * Indexes of its tables that only the reads use, never its own handler: a rebuild builds them
+   * once the rows are loaded instead of keeping them up to date row by row.
+   */
+  deferredIndexes?: readonly string[];
   apply(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]): Promise<void>;
 }
 

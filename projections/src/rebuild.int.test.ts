@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from './all';
 import { readCheckpoints } from './checkpoints/checkpoints';
 import pg from 'pg';
-import { HistoryBrokenError, rebuildReadModels } from './rebuild';
+import { HistoryBrokenError, REBUILD_SCHEMA, rebuildReadModels } from './rebuild';
+import { sql } from 'kysely';
 import { createProjectionRunner } from './runner';
 import { createReadModelTestDb, snapshotReadModels, type ReadModelTestDb } from './testing/db';
 import { appendDomainEvent, vesselDetails } from './testing/events';
@@ -124,6 +125,65 @@ describe('rebuild', () => {
     expect(await snapshotReadModels(t.db)).toEqual(before);
     const checkpoints = await readCheckpoints(t.db, allProjections.map((p) => p.name));
     for (const p of allProjections) expect(checkpoints.get(p.name)).toEqual(last.position);
+  });
+
+  it('fills fresh tables while readers keep the old ones whole, swaps them in with the same keys, indexes and storage, and a rebuild that fails leaves everything as it was', async () => {
+    const tables = [...new Set(allProjections.flatMap((p) => p.tables))];
+    const schemaOf = async () =>
+      (
+        await sql<{ tablename: string; indexdef: string }>`
+          SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY(${tables}::text[]) ORDER BY indexname`.execute(t.db)
+      ).rows.concat(
+        (await sql<{ tablename: string; indexdef: string }>`
+          SELECT relname AS tablename, array_to_string(reloptions, ',') AS indexdef FROM pg_class
+           WHERE relnamespace = current_schema()::regnamespace AND relname = ANY(${tables}::text[]) AND reloptions IS NOT NULL ORDER BY relname`.execute(t.db)).rows,
+      );
+    const shape = await schemaOf();
+    expect(shape.some((i) => i.indexdef.includes('gin_trgm_ops'))).toBe(true);
+    const good = await snapshotReadModels(t.db);
+    await t.db.updateTable('vessels').set({ vessel_name: 'corrupted' }).execute();
+    const damaged = await snapshotReadModels(t.db);
+    const checkpoints = await readCheckpoints(t.db, allProjections.map((p) => p.name));
+
+    // Midway through a rebuild (its third batch), a reader sees the live tables as they were.
+    const seenMidway: unknown[] = [];
+    let batches = 0;
+    const watched = allProjections.map((p) =>
+      p.name !== 'vessels'
+        ? p
+        : {
+            ...p,
+            async apply(...args: Parameters<typeof p.apply>) {
+              if (++batches === 3) seenMidway.push(await snapshotReadModels(t.db));
+              return p.apply(...args);
+            },
+          },
+    );
+    await rebuildReadModels({ db: t.db, store, batchSize: 5, projections: watched });
+    expect(seenMidway).toEqual([damaged]);
+    expect(await snapshotReadModels(t.db)).toEqual(good);
+    expect(await schemaOf()).toEqual(shape);
+
+    // A rebuild that fails halfway changes nothing, and leaves no fresh tables behind.
+    await t.db.updateTable('vessels').set({ vessel_name: 'corrupted' }).execute();
+    const failing = allProjections.map((p) =>
+      p.name !== 'activity'
+        ? p
+        : {
+            ...p,
+            async apply(...args: Parameters<typeof p.apply>) {
+              if (++batches > 6) throw new Error('disk full');
+              return p.apply(...args);
+            },
+          },
+    );
+    batches = 0;
+    await expect(rebuildReadModels({ db: t.db, store, batchSize: 5, projections: failing })).rejects.toThrow('disk full');
+    expect(await snapshotReadModels(t.db)).toEqual(damaged);
+    expect(await readCheckpoints(t.db, allProjections.map((p) => p.name))).toEqual(checkpoints);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${REBUILD_SCHEMA}`.execute(t.db)).rows[0].n).toBe(0);
+    await rebuildReadModels({ db: t.db, store });
+    expect(await snapshotReadModels(t.db)).toEqual(good);
   });
 
   it('refuses while a projection runner is running, rather than racing it', async () => {

@@ -36,23 +36,38 @@ export interface RebuildResult {
   position: LogPosition;
 }
 
+/** The schema a rebuild fills (one rebuild at a time: it holds REBUILD_LOCK). */
+export const REBUILD_SCHEMA = 'read_model_rebuild';
+const REBUILD_LOCK = 'read-model-rebuild';
+
 /**
- * Throw the read models away and replay the whole log into them: the same rows as before, since
- * read models are a function of the log. Takes every projection's lock first, so no runner writes
- * meanwhile; it refuses (after lockTimeoutMs) while a runner holds them: stop it first. Rows are
- * emptied and checkpoints reset in one transaction; a rebuild cut short is finished by the next
- * runner, which continues from the checkpoints it left.
+ * Replay the whole log into fresh tables and swap them in: the same rows as before, since read
+ * models are a function of the log. Takes every projection's lock first, so no runner writes
+ * meanwhile; it refuses (after lockTimeoutMs) while a runner holds them: stop it first.
+ *
+ * The live tables are not touched until the end: the rows are written into empty copies of them
+ * in a schema of their own (REBUILD_SCHEMA, searched first by the rebuild's transactions), with
+ * their keys but without the indexes only reads use (each projection's deferredIndexes), which
+ * are built once the rows are in. Then, in one transaction, each live table is dropped and its
+ * copy moved in its place, and the checkpoints set: readers see the old tables whole until then
+ * and the new ones whole after (a read waiting on the swap's locks finds the new table). A rebuild
+ * cut short leaves the live read models and their checkpoints as they were.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { db, store } = options;
   const projections = options.projections ?? allProjections;
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? DEFAULT_REBUILD_BATCH_SIZE;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   await migrateReadModels(db);
 
   let lost: Error | undefined;
   const lockConnection = await openDedicatedConnection(db, (error) => (lost = error));
   try {
+    const { rows: rebuildLock } = await lockConnection.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext($1)) AS locked`,
+      [REBUILD_LOCK],
+    );
+    if (!rebuildLock[0]?.locked) throw new Error('Cannot rebuild: another rebuild is running.');
     const deadline = Date.now() + lockTimeoutMs;
     for (const projection of projections) {
       for (;;) {
@@ -69,50 +84,145 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     }
 
     const names = projections.map((p) => p.name);
-    const tables = [...new Set(projections.flatMap((p) => p.tables))];
-    await db.transaction().execute(async (trx) => {
-      if (tables.length > 0) await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))}`.execute(trx);
-      // Only projections' checkpoints go back to the start: a reactor's never does (its mails were sent).
-      await trx
-        .insertInto('follower_checkpoints')
-        .values(names.map((name) => ({ name, kind: 'projection' as const, commit_position: LOG_START.commit, event_position: LOG_START.event })))
-        .onConflict((oc) =>
-          oc
-            .column('name')
-            .doUpdateSet({
-              commit_position: LOG_START.commit,
-              event_position: LOG_START.event,
-              updated_at: sql<Date>`now()`,
-            })
-            .where('follower_checkpoints.kind', '=', 'projection'),
-        )
-        .execute();
-    });
-
-    // The checkpoints are fenced: were the locks lost meanwhile, a runner taking over would make
-    // the next batch here fail rather than write twice.
-    const checkpoints = new Map<string, LogPosition>(names.map((n) => [n, LOG_START]));
-    let position = LOG_START;
-    let count = 0;
-    // Every stream's hash chain is checked as the log goes by, before its events are projected.
-    const chains = createChainFollower(options.signedHeads);
-    for (;;) {
-      if (lost) throw lost;
-      const events = await store.readAll({ from: position, maxCount: batchSize });
-      if (events.length === 0) break;
-      for (const event of events) {
-        const brk = chains.check(event);
-        if (brk) throw new HistoryBrokenError(brk);
+    const tables = await prepareFreshTables(db, projections, names);
+    try {
+      // The checkpoints are the fresh ones, fenced: were the locks lost meanwhile, a runner taking
+      // over could not be moving them anyway (it writes the live ones).
+      const checkpoints = new Map<string, LogPosition>(names.map((n) => [n, LOG_START]));
+      let position = LOG_START;
+      let count = 0;
+      // Every stream's hash chain is checked as the log goes by, before its events are projected.
+      const chains = createChainFollower(options.signedHeads);
+      // The next batch is read while this one is written (the log and the tables: two cores).
+      let reading = store.readAll({ from: position, maxCount: batchSize });
+      for (;;) {
+        if (lost) throw lost;
+        const events = await reading;
+        if (events.length === 0) break;
+        for (const event of events) {
+          const brk = chains.check(event);
+          if (brk) throw new HistoryBrokenError(brk);
+        }
+        position = events[events.length - 1].position;
+        reading = store.readAll({ from: position, maxCount: batchSize });
+        // Without it, a failed batch would leave the read of the next one unhandled.
+        reading.catch(() => {});
+        await applyBatch(db, projections, checkpoints, events, { validate: options.validateEvents, schema: REBUILD_SCHEMA });
+        count += events.length;
       }
-      await applyBatch(db, projections, checkpoints, events, { validate: options.validateEvents });
-      position = events[events.length - 1].position;
-      count += events.length;
+      const [truncated] = chains.truncated();
+      if (truncated) throw new HistoryBrokenError(truncated);
+      if (lost) throw lost;
+      await buildDeferredIndexes(db, tables);
+      await swapIn(db, tables, names, position);
+      return { events: count, position };
+    } finally {
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(REBUILD_SCHEMA)} CASCADE`.execute(db).catch(() => {});
     }
-    const [truncated] = chains.truncated();
-    if (truncated) throw new HistoryBrokenError(truncated);
-    return { events: count, position };
   } finally {
     // Ending the session releases the locks.
     await lockConnection.end().catch(() => {});
   }
+}
+
+/**
+ * Events per rebuild batch (one transaction each). Larger than the runner's: a rebuild writes
+ * tables no reader sees yet, and a vessel touched by a batch costs the same whether it has one
+ * event in it or a hundred.
+ */
+export const DEFAULT_REBUILD_BATCH_SIZE = 10_000;
+
+interface FreshTable {
+  name: string;
+  /** CREATE INDEX statements for the fresh table, built after the rows are in. */
+  deferred: string[];
+}
+
+/**
+ * An empty copy of each table of these projections in REBUILD_SCHEMA (columns, defaults, checks,
+ * storage parameters, keys and the indexes the handlers read by; not the deferred ones), and a
+ * copy of the checkpoint table holding these projections at the start of the log. A copy left by
+ * a rebuild that died is dropped first.
+ */
+async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly Projection[], names: readonly string[]): Promise<FreshTable[]> {
+  const fresh = sql.id(REBUILD_SCHEMA);
+  await sql`DROP SCHEMA IF EXISTS ${fresh} CASCADE`.execute(db);
+  await sql`CREATE SCHEMA ${fresh}`.execute(db);
+  const tables: FreshTable[] = [];
+  const deferredNames = new Set(projections.flatMap((p) => p.deferredIndexes ?? []));
+  const found = new Set<string>();
+  for (const name of new Set(projections.flatMap((p) => p.tables))) {
+    const live = sql`${sql.id(name)}`;
+    const { rows: options } = await sql<{ reloptions: string[] | null }>`SELECT reloptions FROM pg_class WHERE oid = ${name}::regclass`.execute(db);
+    const withOptions = options[0]?.reloptions?.length ? sql` WITH (${sql.raw(options[0].reloptions.join(', '))})` : sql``;
+    await sql`
+      CREATE TABLE ${fresh}.${sql.id(name)} (LIKE ${live} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
+        INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING STATISTICS)${withOptions}`.execute(db);
+    // Keys (what ON CONFLICT needs) as constraints of the same names.
+    const { rows: keys } = await sql<{ conname: string; def: string }>`
+      SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+       WHERE conrelid = ${name}::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`.execute(db);
+    for (const key of keys) await sql`ALTER TABLE ${fresh}.${sql.id(name)} ADD CONSTRAINT ${sql.id(key.conname)} ${sql.raw(key.def)}`.execute(db);
+    // The other indexes: now, or after the rows when only reads use them.
+    const { rows: indexes } = await sql<{ indexname: string; def: string }>`
+      SELECT i.relname AS indexname, pg_get_indexdef(x.indexrelid) AS def
+        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+       WHERE x.indrelid = ${name}::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+       ORDER BY i.relname`.execute(db);
+    const deferred: string[] = [];
+    for (const index of indexes) {
+      const match = /^(CREATE (?:UNIQUE )?INDEX \S+ ON )(?:ONLY )?\S+( USING .*)$/s.exec(index.def);
+      if (!match) throw new Error(`Cannot copy index ${index.indexname} of ${name}: ${index.def}`);
+      const create = `${match[1]}${REBUILD_SCHEMA}.${name}${match[2]}`;
+      if (deferredNames.has(index.indexname)) {
+        deferred.push(create);
+        found.add(index.indexname);
+      } else {
+        await sql.raw(create).execute(db);
+      }
+    }
+    tables.push({ name, deferred });
+  }
+  const missing = [...deferredNames].filter((index) => !found.has(index));
+  if (missing.length > 0) throw new Error(`Deferred indexes not found on their tables: ${missing.join(', ')}`);
+  await sql`CREATE TABLE ${fresh}.follower_checkpoints (LIKE follower_checkpoints INCLUDING ALL)`.execute(db);
+  await sql`
+    INSERT INTO ${fresh}.follower_checkpoints (name, kind, commit_position, event_position)
+    SELECT name, 'projection', ${LOG_START.commit.toString()}::bigint, ${LOG_START.event.toString()}::bigint FROM unnest(${names}::text[]) AS name`.execute(db);
+  return tables;
+}
+
+/** The indexes only reads use, built on the loaded rows; then the planner's statistics. */
+async function buildDeferredIndexes(db: Kysely<ReadModelDb>, tables: readonly FreshTable[]): Promise<void> {
+  for (const table of tables) {
+    for (const create of table.deferred) await sql.raw(create).execute(db);
+    await sql`ANALYZE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)}`.execute(db);
+  }
+}
+
+/** In one transaction: each live table replaced by its fresh copy, and the checkpoints set to where the copies stand. */
+async function swapIn(db: Kysely<ReadModelDb>, tables: readonly FreshTable[], names: readonly string[], position: LogPosition): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(trx);
+    const live = sql.id(rows[0].schema);
+    for (const table of tables) {
+      await sql`DROP TABLE ${live}.${sql.id(table.name)}`.execute(trx);
+      await sql`ALTER TABLE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)} SET SCHEMA ${live}`.execute(trx);
+    }
+    // Only projections' checkpoints move: a reactor's never does (its mails were sent).
+    await trx
+      .insertInto('follower_checkpoints')
+      .values(names.map((name) => ({ name, kind: 'projection' as const, commit_position: position.commit, event_position: position.event })))
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({
+            commit_position: position.commit,
+            event_position: position.event,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('follower_checkpoints.kind', '=', 'projection'),
+      )
+      .execute();
+  });
 }

@@ -299,5 +299,7 @@ export const activityProjection = defineProjection({
   name: 'activity',
   eventTypes: ACTIVITY_EVENT_TYPES,
   tables: ['activities', 'activity_batches', 'activity_counts'],
+  // activities_vessel_idx stays: the handler finds a vessel's name by it.
+  deferredIndexes: ['activities_newest_idx', 'activities_vessel_newest_idx', 'activities_type_newest_idx', 'activities_search_idx'],
   apply: applyActivity,
 });

@@ -44,5 +44,6 @@ export const emailLogProjection = defineProjection({
   name: 'email-log',
   eventTypes: ['EmailDispatched', 'UserDeleted'],
   tables: ['email_messages'],
+  deferredIndexes: ['email_messages_newest_idx'],
   apply: applyEmailLog,
 });

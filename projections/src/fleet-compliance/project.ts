@@ -49,5 +49,6 @@ export const fleetComplianceProjection = defineProjection({
   name: 'fleet-compliance',
   eventTypes: VESSEL_EVENT_TYPES,
   tables: ['fleet_compliance'],
+  deferredIndexes: ['fleet_compliance_name_idx', 'fleet_compliance_fleet_idx'],
   apply: applyFleetCompliance,
 });

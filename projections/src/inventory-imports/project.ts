@@ -37,5 +37,6 @@ export const inventoryImportsProjection = defineProjection({
   name: 'inventory-imports',
   eventTypes: ['InventoryImported'],
   tables: ['inventory_imports'],
+  deferredIndexes: ['inventory_imports_vessel_idx'],
   apply: applyInventoryImports,
 });

@@ -152,6 +152,8 @@ export function createMedicalChestProjection(options: MedicalChestProjectionOpti
     name: 'medical-chest',
     eventTypes: MEDICAL_CHEST_EVENT_TYPES,
     tables: ['inventory_batches', 'scales', 'chest_vessels', 'volume_requirements'],
+    // inventory_batches_vessel_idx stays: the handler reads a vessel's (or an item's) batches by it.
+    deferredIndexes: ['chest_vessels_next_change_idx', 'chest_vessels_evaluated_idx'],
     async apply(trx, events) {
       const day = today();
       await applyScales(trx, events);

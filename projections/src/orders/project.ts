@@ -131,5 +131,7 @@ export const ordersProjection = defineProjection({
   name: 'orders',
   eventTypes: ORDER_EVENT_TYPES,
   tables: ['orders', 'order_items', 'order_status_history', 'order_receipts'],
+  // order_receipts_item_idx stays: the handler sums an item's receipts by it.
+  deferredIndexes: ['orders_newest_idx', 'orders_vessel_idx', 'orders_supplier_idx', 'order_items_order_idx', 'order_status_history_order_idx'],
   apply: applyOrders,
 });

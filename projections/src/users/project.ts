@@ -147,5 +147,6 @@ export const usersProjection = defineProjection({
   name: 'users',
   eventTypes: USER_EVENT_TYPES,
   tables: ['users', 'user_deletions'],
+  deferredIndexes: ['users_created_at_idx'],
   apply: applyUsers,
 });

@@ -213,5 +213,6 @@ export const vesselHistoryProjection = defineProjection({
   name: 'vessel-history',
   eventTypes: ALL_EVENT_TYPES,
   tables: ['vessel_history', 'vessel_streams', 'vessel_history_state', 'vessel_history_batches'],
+  deferredIndexes: ['vessel_history_newest_idx'],
   apply: applyVesselHistory,
 });

@@ -149,5 +149,6 @@ export const vesselsProjection = defineProjection({
   name: 'vessels',
   eventTypes: VESSEL_EVENT_TYPES,
   tables: ['vessels'],
+  deferredIndexes: ['vessels_name_idx', 'vessels_imo_idx', 'vessels_fleet_idx'],
   apply: applyVessels,
 });

@@ -1,9 +1,10 @@
-import { NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, vesselStreamId, type VesselDetails } from '@medchest/domain';
+import { inventoryStreamId, NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS, vesselStreamId, type VesselDetails } from '@medchest/domain';
 import { ConcurrencyError, type EventStore } from '@medchest/eventstore';
 import { MAX_ATTEMPTS } from '@medchest/eventstore/commands/handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { startTestApp, type TestApp } from '../testing/harness';
+import { recordChestChanges, recordUsage } from './inventory';
 import { READ_MODELS, vessels } from './streams';
 
 let t: TestApp;
@@ -107,6 +108,76 @@ describe('command handling', () => {
     await expect(
       t.store.appendToStream(vesselStreamId(vesselId), [{ type: 'VesselDeleted', version: 1, data: { vesselId, vesselName: 'x' }, metadata: { userId: null, correlationId: 'x', occurredAt: new Date().toISOString() } }], { expected: 'no_stream' }),
     ).rejects.toBeInstanceOf(ConcurrencyError);
+  });
+});
+
+describe('a run of commands on one stream (handleAll, the chest changes of recordChestChanges)', () => {
+  const at = (iso: string, userId: string | null = null) => ({ userId, correlationId: `run-${iso}`, now: new Date(iso) });
+  let admin: string;
+  beforeAll(async () => {
+    await t.createUser('run-admin@fleet.example', 'run-admin-pass', 'admin');
+    admin = await t.login('run-admin@fleet.example', 'run-admin-pass');
+  });
+
+  it('decides each change on the state the earlier ones leave, appends them in one go, each with its own metadata and business time', async () => {
+    const { vesselId, batchId } = await t.createVesselWithBatch(admin);
+    const before = (await t.allEvents()).length;
+    const { position } = await recordChestChanges(t.deps, vesselId, [
+      { kind: 'usage', batchId, body: { quantityUsed: 5, reason: 'Headache', usageDate: '2025-04-01' }, context: at('2025-04-01T09:00:00.000Z') },
+      { kind: 'quantity', batchId, body: { quantityOnBoard: 15, reason: 'count', note: 'Monthly count' }, context: at('2025-05-01T09:00:00.000Z', 'someone') },
+      { kind: 'usage', batchId, body: { quantityUsed: 15, reason: 'Burn', usageDate: '2025-05-02' }, context: at('2025-05-03T10:00:00.000Z') },
+    ]);
+    const appended = (await t.allEvents()).slice(before);
+    expect(appended.map((e) => [e.type, e.metadata.occurredAt, e.metadata.userId])).toEqual([
+      ['BatchUsageRecorded', '2025-04-01T09:00:00.000Z', null],
+      ['BatchAdjusted', '2025-05-01T09:00:00.000Z', 'someone'],
+      ['BatchUsageRecorded', '2025-05-03T10:00:00.000Z', null],
+    ]);
+    // The second usage was decided after the count: 15 on board, all of it used.
+    expect(appended[2].data).toMatchObject({ previousQuantity: 15, quantityRemaining: 0 });
+    // One transaction; the log position answered is the last event's.
+    expect(new Set(appended.map((e) => e.position.commit)).size).toBe(1);
+    expect(position).toEqual(appended[2].position);
+    // Appended today, about those days.
+    for (const e of appended) expect(Date.now() - e.recordedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('re-reads and re-decides the whole run when another writer got in first', async () => {
+    const { vesselId, batchId } = await t.createVesselWithBatch(admin);
+    let rivals = 0;
+    const store: EventStore = {
+      ...t.store,
+      async appendToStream(streamId, events, options) {
+        if (streamId === inventoryStreamId(vesselId) && rivals++ === 0) {
+          await recordUsage(t.deps, vesselId, batchId, { quantityUsed: 3, reason: 'Rival', usageDate: '2025-03-01' }, at('2025-03-01T08:00:00.000Z'));
+        }
+        return t.store.appendToStream(streamId, events, options);
+      },
+    };
+    await recordChestChanges({ ...t.deps, store }, vesselId, [
+      { kind: 'usage', batchId, body: { quantityUsed: 2, reason: 'Mine', usageDate: '2025-04-01' }, context: at('2025-04-01T09:00:00.000Z') },
+    ]);
+    const stream = await t.store.readStream(inventoryStreamId(vesselId));
+    expect(stream.slice(-2).map((e) => [e.type, (e.data as { reason: string }).reason, (e.data as { quantityRemaining: number }).quantityRemaining])).toEqual([
+      ['BatchUsageRecorded', 'Rival', 17],
+      ['BatchUsageRecorded', 'Mine', 15],
+    ]);
+  });
+
+  it('records none of them when one is refused, with the refusal its route would answer', async () => {
+    const { vesselId, batchId } = await t.createVesselWithBatch(admin);
+    const before = (await t.allEvents()).length;
+    await expect(
+      recordChestChanges(t.deps, vesselId, [
+        { kind: 'usage', batchId, body: { quantityUsed: 5, reason: 'Headache', usageDate: '2025-04-01' }, context: at('2025-04-01T09:00:00.000Z') },
+        { kind: 'usage', batchId, body: { quantityUsed: 16, reason: 'Too much', usageDate: '2025-04-02' }, context: at('2025-04-02T09:00:00.000Z') },
+      ]),
+    ).rejects.toMatchObject({ kind: 'validation', message: 'Quantity used cannot be more than the 15 on board' });
+    // A usage on a day after its own business date is refused as in the future, like the route's.
+    await expect(
+      recordChestChanges(t.deps, vesselId, [{ kind: 'usage', batchId, body: { quantityUsed: 1, reason: 'Later', usageDate: '2025-04-03' }, context: at('2025-04-02T09:00:00.000Z') }]),
+    ).rejects.toMatchObject({ kind: 'validation', message: 'Usage date cannot be in the future' });
+    expect((await t.allEvents()).length).toBe(before);
   });
 });
 

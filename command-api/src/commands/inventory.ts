@@ -9,6 +9,7 @@ import {
   type BulkImportResult,
   type InventoryBatch,
   type InventoryCommand,
+  type InventoryState,
   vesselNotFound,
   batchNotFound,
 } from '@medchest/domain';
@@ -112,26 +113,10 @@ export async function bulkImport(
  * given). Answers the batch as the decided state leaves it; an unchanged quantity records nothing.
  */
 export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: string, body: unknown, context: CommandContext) {
-  const form = formBody(body);
-  const patch = batchQuantityPatchSchema.parse(form);
+  const command = adjustCommand(batchId, body);
   await requireVessel(deps, vesselId);
 
-  const result = await inventories.handle(
-    deps,
-    vesselId,
-    {
-      type: 'AdjustBatch',
-      batchId,
-      newQuantity: patch.quantityOnBoard,
-      reason: patch.reason,
-      ...(patch.note !== undefined ? { note: patch.note } : {}),
-      ...(patch.version !== undefined ? { expectedVersion: patch.version } : {}),
-      // A reason the sender named (not the default): an unchanged figure is then a stock-take.
-      confirmUnchanged: typeof form.reason === 'string' && form.reason.trim() !== '',
-    },
-    context,
-    { readModels: INVENTORY_READ_MODELS },
-  );
+  const result = await inventories.handle(deps, vesselId, command, context, { readModels: INVENTORY_READ_MODELS });
   const batch = findBatch(result.state, batchId);
   if (!batch) throw batchNotFound();
   return { batch: batchAnswer(batch), position: result.position };
@@ -145,28 +130,73 @@ export async function adjustBatch(deps: AppDeps, vesselId: string, batchId: stri
  * than is on board is a 400 and nothing is appended. Answers the batch as the usage leaves it.
  */
 export async function recordUsage(deps: AppDeps, vesselId: string, batchId: string, body: unknown, context: CommandContext) {
-  const usage = batchUsageSchema.parse(formBody(body));
+  const command = usageCommand(batchId, body, context.now);
   await requireVessel(deps, vesselId);
 
-  const result = await inventories.handle(
-    deps,
-    vesselId,
-    {
-      type: 'RecordUsage',
-      batchId,
-      quantityUsed: usage.quantityUsed,
-      reason: usage.reason,
-      ...(usage.crewMemberName !== undefined ? { crewMemberName: usage.crewMemberName } : {}),
-      usageDate: usage.usageDate,
-      today: isoToday(context.now),
-      ...(usage.changeId !== undefined ? { changeId: usage.changeId } : {}),
-    },
-    context,
-    { readModels: INVENTORY_READ_MODELS, retryUntilDecided: true },
-  );
+  const result = await inventories.handle(deps, vesselId, command, context, { readModels: INVENTORY_READ_MODELS, retryUntilDecided: true });
   const batch = findBatch(result.state, batchId);
   if (!batch) throw batchNotFound();
   return { batch: batchAnswer(batch), position: result.position };
+}
+
+/** The command of a batch quantity PATCH body (reason 'count' unless given); a bad body is a 400. */
+function adjustCommand(batchId: string, body: unknown): InventoryCommand {
+  const form = formBody(body);
+  const patch = batchQuantityPatchSchema.parse(form);
+  return {
+    type: 'AdjustBatch',
+    batchId,
+    newQuantity: patch.quantityOnBoard,
+    reason: patch.reason,
+    ...(patch.note !== undefined ? { note: patch.note } : {}),
+    ...(patch.version !== undefined ? { expectedVersion: patch.version } : {}),
+    // A reason the sender named (not the default): an unchanged figure is then a stock-take.
+    confirmUnchanged: typeof form.reason === 'string' && form.reason.trim() !== '',
+  };
+}
+
+/** The command of a usage body, decided against `now`'s day; a bad body is a 400. */
+function usageCommand(batchId: string, body: unknown, now: Date): InventoryCommand {
+  const usage = batchUsageSchema.parse(formBody(body));
+  return {
+    type: 'RecordUsage',
+    batchId,
+    quantityUsed: usage.quantityUsed,
+    reason: usage.reason,
+    ...(usage.crewMemberName !== undefined ? { crewMemberName: usage.crewMemberName } : {}),
+    usageDate: usage.usageDate,
+    today: isoToday(now),
+    ...(usage.changeId !== undefined ? { changeId: usage.changeId } : {}),
+  };
+}
+
+/** One change of a chest as its route takes it (the body a user sends), with its own context. */
+export type ChestChange =
+  | { kind: 'usage'; batchId: string; body: unknown; context: CommandContext }
+  | { kind: 'quantity'; batchId: string; body: unknown; context: CommandContext };
+
+/**
+ * A run of changes to one vessel's chest, each the body of its route (POST .../usage, PATCH
+ * .../inventory/{batchId}) with its own context, decided in order through the inventory handler's
+ * handleAll and appended in one go: what a stock-take or a month of the medical log entered at
+ * once amounts to. The demo enters its year of usage and counts this way, each change at its own
+ * business time. Every body is parsed as its route parses it; the first change refused refuses the
+ * whole run (400/404/409 as its route would answer), and nothing is appended. No wait for the read
+ * models unless asked.
+ */
+export async function recordChestChanges(
+  deps: AppDeps,
+  vesselId: string,
+  changes: readonly ChestChange[],
+  options: { waitForReadModels?: boolean } = {},
+): Promise<{ position?: LogPosition; state: InventoryState }> {
+  const commands = changes.map((change) => ({
+    command: change.kind === 'usage' ? usageCommand(change.batchId, change.body, change.context.now) : adjustCommand(change.batchId, change.body),
+    metadata: change.context,
+  }));
+  await requireVessel(deps, vesselId);
+  const result = await inventories.handleAll(deps, vesselId, commands, { readModels: options.waitForReadModels ? INVENTORY_READ_MODELS : [] });
+  return { position: result.position, state: result.state };
 }
 
 /**

@@ -46,6 +46,14 @@ import { inventories, orderNumbers, orders, READ_MODELS, vessels } from './strea
 const ORDER_READ_MODELS = [READ_MODELS.orders, READ_MODELS.activity];
 const waitForOrders = { readModels: ORDER_READ_MODELS };
 
+/** false: do not wait for the read models (the demo seed waits once, after all its commands). */
+export interface OrderCommandOptions {
+  waitForReadModels?: boolean;
+}
+const waitOption = (options: OrderCommandOptions, readModels: readonly string[] = ORDER_READ_MODELS) => ({
+  readModels: options.waitForReadModels === false ? [] : readModels,
+});
+
 const actor = (context: CommandContext, by: Actor['by']): Actor => ({ by, who: by === 'supplier' && !context.userId ? null : context.userId, at: context.now.toISOString() });
 
 /** The order as its stream leaves it; 404 for an id that is not an order's. */
@@ -133,7 +141,7 @@ function answerFromState(state: ExistingOrder, stale: OrderWithItems | undefined
  * The order number is taken from the `order-numbers` stream first (a number burnt by an order that
  * then fails is skipped, never given twice).
  */
-export async function createOrder(deps: AppDeps, body: unknown, context: CommandContext) {
+export async function createOrder(deps: AppDeps, body: unknown, context: CommandContext, options: OrderCommandOptions = {}) {
   const request = createOrderSchema.parse(formBody(body));
   const { vesselId, orderData, orderItems } = request;
   const chest = await vesselChest(deps, vesselId);
@@ -176,7 +184,7 @@ export async function createOrder(deps: AppDeps, body: unknown, context: Command
       items,
     },
     context,
-    waitForOrders,
+    waitOption(options),
   );
   return answer(deps, orderId, result.position, result.state);
 }
@@ -185,17 +193,17 @@ export async function createOrder(deps: AppDeps, body: unknown, context: Command
  * PATCH /api/orders/{id}/status. 'delivered' needs receivedItems: each becomes a batch on the
  * vessel's inventory (see receiveItems); any other status is one move of the life cycle.
  */
-export async function changeOrderStatus(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
+export async function changeOrderStatus(deps: AppDeps, orderId: string, body: unknown, context: CommandContext, options: OrderCommandOptions = {}) {
   const request = orderStatusSchema.parse(formBody(body));
-  if (request.status === 'delivered' && request.receivedItems) return receiveItems(deps, orderId, request.receivedItems, context);
-  const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context, waitForOrders);
+  if (request.status === 'delivered' && request.receivedItems) return receiveItems(deps, orderId, request.receivedItems, context, options);
+  const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: request.status, actor: actor(context, 'fleet') }, context, waitOption(options));
   return answer(deps, orderId, result.position, result.state);
 }
 
 /** PATCH /api/orders/{id}/assign-vendor: the supplier's name and email; the order becomes ordered. */
-export async function assignVendor(deps: AppDeps, orderId: string, body: unknown, context: CommandContext) {
+export async function assignVendor(deps: AppDeps, orderId: string, body: unknown, context: CommandContext, options: OrderCommandOptions = {}) {
   const { supplierName, supplierEmail } = assignVendorSchema.parse(formBody(body));
-  const result = await orders.handle(deps, orderId, { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context, waitForOrders);
+  const result = await orders.handle(deps, orderId, { type: 'AssignVendor', supplierName, supplierEmail, actor: actor(context, 'fleet') }, context, waitOption(options));
   return answer(deps, orderId, result.position, result.state);
 }
 
@@ -207,7 +215,7 @@ export async function assignVendor(deps: AppDeps, orderId: string, body: unknown
  */
 export async function receiveOrder(deps: AppDeps, orderId: string, body: unknown, context: CommandContext, vesselId: string) {
   const { receivedItems } = receiveOrderSchema.parse(formBody(body));
-  return receiveItems(deps, orderId, receivedItems, context, vesselId);
+  return receiveItems(deps, orderId, receivedItems, context, { onVessel: vesselId });
 }
 
 /**
@@ -217,7 +225,14 @@ export async function receiveOrder(deps: AppDeps, orderId: string, body: unknown
  * count them. A batch without a number gets the next free number of its item. With `onVessel`,
  * only an order of that vessel is found (the captain's).
  */
-async function receiveItems(deps: AppDeps, orderId: string, receivedItems: readonly ReceivedItemInput[], context: CommandContext, onVessel?: string) {
+async function receiveItems(
+  deps: AppDeps,
+  orderId: string,
+  receivedItems: readonly ReceivedItemInput[],
+  context: CommandContext,
+  options: OrderCommandOptions & { onVessel?: string } = {},
+) {
+  const { onVessel } = options;
   const order = await loadOrder(deps, orderId);
   // The route's scope check read the order's vessel from the read model; the stream says the same
   // (an order never changes vessel), checked here so the command holds on its own.
@@ -236,7 +251,7 @@ async function receiveItems(deps: AppDeps, orderId: string, receivedItems: reado
   // The receipt and the chest's new batches are appended together (one transaction): the chest
   // never misses goods the order says arrived.
   const receipt = await orders.handle(deps, orderId, { type: 'ReceiveItems', receiptId: newId(), items, actor: actor(context, 'fleet') }, context, {
-    readModels: [...ORDER_READ_MODELS, READ_MODELS.medicalChest, READ_MODELS.fleetCompliance],
+    ...waitOption(options, [...ORDER_READ_MODELS, READ_MODELS.medicalChest, READ_MODELS.fleetCompliance]),
     alongside: ({ events }) =>
       events.flatMap((event) =>
         event.type !== 'OrderItemsReceived'
@@ -311,7 +326,7 @@ export async function quoteByLink(deps: AppDeps, secret: string, token: string, 
 }
 
 /** PUT /api/supplier/orders/{orderId}/acknowledge: the supplier portal's Acknowledge. */
-export async function acknowledgeOrder(deps: AppDeps, orderId: string, context: CommandContext) {
-  const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context, waitForOrders);
+export async function acknowledgeOrder(deps: AppDeps, orderId: string, context: CommandContext, options: OrderCommandOptions = {}) {
+  const result = await orders.handle(deps, orderId, { type: 'ChangeOrderStatus', to: 'acknowledged', actor: actor(context, 'supplier') }, context, waitOption(options));
   return answer(deps, orderId, result.position, result.state);
 }

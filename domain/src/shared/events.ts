@@ -5,7 +5,12 @@ export const eventMetadataSchema = z.object({
   /** Acting user id; null for the system (seeding, scheduled jobs). */
   userId: z.string().nullable(),
   correlationId: z.string(),
-  /** ISO-8601 timestamp of the moment the command was decided. */
+  /**
+   * ISO-8601: when what the event records happened, its business time. It is the command's clock
+   * (the moment it was decided, for a user's request; the demo's business clock for its backdated
+   * year), and "as of", reports and timelines go by it. When the event was appended is not this:
+   * the store records that itself (RecordedEvent.recordedAt).
+   */
   occurredAt: z.string(),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;

@@ -1,5 +1,5 @@
 import type { Decider, EventMetadata } from '@medchest/domain';
-import { comparePositions, ConcurrencyError, type EventStore, type ExpectedRevision, type LogPosition, type RecordedEvent } from '../port';
+import { comparePositions, ConcurrencyError, type EventStore, type ExpectedRevision, type LogPosition, type NewEvent, type RecordedEvent } from '../port';
 
 /**
  * THE command path, for the API, the demo seed and the workers alike (see "How to write a command"
@@ -31,7 +31,10 @@ export interface CommandMetadata {
   /** null for the system (the demo seed, scheduled jobs, the mail worker). */
   userId: string | null;
   correlationId: string;
-  /** The moment of the command, from the one injected clock; deciders get it in the command. */
+  /**
+   * The moment of the command, from the one injected clock (the demo's business clock for its
+   * backdated year); deciders get it in the command, and its events record it as occurredAt.
+   */
   now: Date;
 }
 
@@ -125,6 +128,12 @@ export const DIFFERENCE_RETRY_BUDGET_MS = 10_000;
 const BACKOFF_BASE_MS = 4;
 const BACKOFF_CAP_MS = 64;
 
+/** One command of a sequence, with its own who, request and time. */
+export interface SequencedCommand<Command> {
+  command: Command;
+  metadata: CommandMetadata;
+}
+
 export interface StreamHandler<Command, State, Event extends StreamEvent> {
   readonly type: StreamType<Command, State, Event>;
   /** The stream's current state (for commands that need another stream's state as input). */
@@ -136,6 +145,20 @@ export interface StreamHandler<Command, State, Event extends StreamEvent> {
     metadata: CommandMetadata,
     options?: HandleOptions<State, Event>,
   ): Promise<CommandResult<State, Event>>;
+  /**
+   * Several commands on one stream, each with its own metadata (a month of a ship's medical log
+   * entered at once, the demo's year on its business clock), decided one after the other against
+   * the state the earlier ones leave, and appended in one go with the revision read: all of them
+   * or none (a command the decider refuses refuses the lot). Each event keeps the metadata of the
+   * command that decided it. A lost race re-reads and re-decides the whole sequence, like handle.
+   * No decisions on other streams (`alongside`): a command that needs them goes through handle.
+   */
+  handleAll(
+    deps: CommandHandlerDeps,
+    id: string,
+    commands: readonly SequencedCommand<Command>[],
+    options?: Pick<HandleOptions<State, Event>, 'readModels'>,
+  ): Promise<CommandResult<State, Event>>;
 }
 
 export function streamHandler<Command, State, Event extends StreamEvent>(
@@ -145,6 +168,7 @@ export function streamHandler<Command, State, Event extends StreamEvent>(
     type,
     load: (deps, id) => loadStream(deps, type, id),
     handle: (deps, id, command, metadata, options = {}) => handle(deps, type, id, command, metadata, options),
+    handleAll: (deps, id, commands, options = {}) => handleAll(deps, type, id, commands, options),
   };
 }
 
@@ -240,6 +264,39 @@ async function handle<Command, State, Event extends StreamEvent>(
   }
 }
 
+async function handleAll<Command, State, Event extends StreamEvent>(
+  deps: CommandHandlerDeps,
+  type: StreamType<Command, State, Event>,
+  id: string,
+  commands: readonly SequencedCommand<Command>[],
+  options: Pick<HandleOptions<State, Event>, 'readModels'>,
+): Promise<CommandResult<State, Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const { state: before, expected } = await loadStream(deps, type, id);
+    let state = before;
+    const events: Event[] = [];
+    const toAppend: NewEvent[] = [];
+    for (const { command, metadata } of commands) {
+      const decided = type.decider.decide(command, state);
+      for (const event of decided) {
+        state = type.decider.evolve(state, event);
+        events.push(event);
+        toAppend.push({ type: event.type, version: deps.codec.version(event.type), data: event.data, metadata: eventMetadataOf(metadata) });
+      }
+    }
+    if (toAppend.length === 0) return { events, state, readModelsCaughtUp: true };
+    try {
+      const { position } = await deps.store.appendToStream(type.streamId(id), toAppend, { expected });
+      const readModelsCaughtUp = options.readModels?.length ? await waitForReadModels(deps, position, options.readModels) : true;
+      return { events, state, position, readModelsCaughtUp };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw deps.codec.conflict();
+      await sleep(Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)) * (0.5 + Math.random()));
+    }
+  }
+}
+
 /** Per store and stream, the tail of the difference commands of this process waiting their turn. */
 const turns = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
 
@@ -262,12 +319,17 @@ async function inTurn<T>(store: EventStore, streamId: string, work: () => Promis
 }
 
 /** Append every stream's events with one metadata; the position of the command's last event. */
+/**
+ * What an event records of its command: who, which request, and when it happened (occurredAt, the
+ * business time: the command's clock, which "as of", reports and timelines go by). When it was
+ * appended is the store's own recordedAt.
+ */
+function eventMetadataOf(metadata: CommandMetadata): EventMetadata {
+  return { userId: metadata.userId, correlationId: metadata.correlationId, occurredAt: metadata.now.toISOString() };
+}
+
 async function appendAll(deps: CommandHandlerDeps, appends: StreamAppend[], metadata: CommandMetadata): Promise<LogPosition> {
-  const eventMetadata: EventMetadata = {
-    userId: metadata.userId,
-    correlationId: metadata.correlationId,
-    occurredAt: metadata.now.toISOString(),
-  };
+  const eventMetadata = eventMetadataOf(metadata);
   const toNew = (events: StreamEvent[]) =>
     events.map((event) => ({ type: event.type, version: deps.codec.version(event.type), data: event.data, metadata: eventMetadata }));
   if (appends.length === 1) {

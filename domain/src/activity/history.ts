@@ -17,6 +17,10 @@ const HISTORY_EVENT_LABELS: Record<string, string> = {
   VesselScaleAssigned: 'Medical scale assigned',
   VesselImoClaimed: 'IMO number claimed',
   VesselImoReleased: 'IMO number released',
+  OrderCreated: 'Order created',
+  OrderStatusChanged: 'Order status changed',
+  OrderVendorAssigned: 'Order sent to a supplier',
+  OrderItemsReceived: 'Order received on board',
 };
 
 export function historyEventLabel(type: string): string {

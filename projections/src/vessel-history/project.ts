@@ -8,6 +8,7 @@
 import {
   ALL_EVENT_TYPES,
   BATCH_ADJUSTMENT_REASON_LABELS,
+  ORDER_STATUS_LABELS,
   detailChanges,
   historyEventLabel,
   type HistoryChange,
@@ -22,6 +23,8 @@ interface VesselState {
   details?: Record<string, unknown>;
   certificate?: { expiryDate: string; certificateIssuer: string };
   scale?: string;
+  /** The vessel's orders' numbers by id: a receipt names its order by id only. */
+  orders?: Record<string, string>;
 }
 type Batch = { scaleId: string; batchNumber: number; quantity: number };
 
@@ -104,8 +107,32 @@ export function describeHistoryEntry(
       const name = event.data.scaleName ?? event.data.scaleId;
       return { summary: `Requirements follow ${name}`, changes: [change('Medical scale', vessel.scale ?? null, name)] };
     }
+    case 'OrderCreated': {
+      const { orderNumber, items, notes } = event.data;
+      const lines = items.filter((item) => item.orderQuantity > 0).map((item) => `${item.orderQuantity} of ${item.scaleId}`);
+      return {
+        summary: `Order ${orderNumber} created: ${lines.join(', ')}${notes ? ` (${notes})` : ''}`,
+        changes: [change(`Order ${orderNumber} status`, null, ORDER_STATUS_LABELS.draft)],
+      };
+    }
+    case 'OrderStatusChanged': {
+      const { orderNumber, from, to, by } = event.data;
+      return {
+        summary: `Order ${orderNumber}: ${ORDER_STATUS_LABELS[to]}${by === 'supplier' ? ' (by the supplier)' : ''}`,
+        changes: [change(`Order ${orderNumber} status`, ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to])],
+      };
+    }
+    case 'OrderVendorAssigned': {
+      const { orderNumber, supplierName, supplierEmail } = event.data;
+      return { summary: `Order ${orderNumber} sent to ${supplierName} (${supplierEmail})`, changes: [change(`Order ${orderNumber} supplier`, null, supplierName)] };
+    }
+    case 'OrderItemsReceived': {
+      const number = vessel.orders?.[event.data.orderId];
+      const lines = event.data.items.map((item) => `${item.quantityReceived} of ${item.scaleId} as batch ${item.batchNumber}${item.expiryDate ? `, expiring ${item.expiryDate}` : ''}`);
+      return { summary: `${number ? `Order ${number}` : 'An order'} received on board: ${lines.join('; ')}`, changes: [] };
+    }
     default: {
-      // An event of another area (orders, certificates to come): its plain values, as recorded.
+      // An event of another area (certificates to come …): its plain values, as recorded.
       const data = (event.data ?? {}) as Record<string, unknown>;
       const changes = Object.entries(data)
         .filter(([field, value]) => field !== 'vesselId' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
@@ -125,6 +152,8 @@ function evolve(event: ProjectedEvent, vessel: VesselState, batches: Map<string,
       return { ...vessel, certificate: { expiryDate: event.data.expiryDate, certificateIssuer: event.data.certificateIssuer } };
     case 'VesselScaleAssigned':
       return { ...vessel, scale: event.data.scaleName ?? event.data.scaleId };
+    case 'OrderCreated':
+      return { ...vessel, orders: { ...vessel.orders, [event.data.orderId]: event.data.orderNumber } };
     case 'BatchAdded':
       batches.set(event.data.batchId, { scaleId: event.data.scaleId, batchNumber: event.data.batchNumber, quantity: event.data.quantity });
       return vessel;

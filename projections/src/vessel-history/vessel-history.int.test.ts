@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OrderStatus } from '@medchest/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
@@ -13,8 +14,10 @@ afterAll(async () => {
 });
 
 describe('vessel history read model', () => {
+  // One log for the file: its positions go on from test to test, as the read model's checkpoint does.
+  const log = createFakeLog();
+
   it('keeps one entry per event naming the vessel, with the values each changed', async () => {
-    const log = createFakeLog();
     const vesselId = randomUUID();
     const other = randomUUID();
     const batchId = randomUUID();
@@ -46,5 +49,51 @@ describe('vessel history read model', () => {
       ['VesselCreated', 'Vessel MV Nordic Star added to the fleet', expect.arrayContaining([{ field: 'Vessel name', before: null, after: 'MV Nordic Star' }])],
     ]);
     expect(await listVesselStreams(t.db, vesselId)).toEqual([`inventory-${vesselId}`, `vessel-${vesselId}`]);
+  });
+
+  it('tells an order’s life in words: what was ordered, each move, the supplier, what came on board (no ids)', async () => {
+    const vesselId = randomUUID();
+    const orderId = randomUUID();
+    const receiptId = randomUUID();
+    const batchId = randomUUID();
+    const orderNumber = 'ORD-2026-00007';
+    const move = (from: OrderStatus, to: OrderStatus, by: 'fleet' | 'supplier') => ({
+      type: 'OrderStatusChanged' as const,
+      data: { orderId, orderNumber, vesselId, from, to, who: by === 'fleet' ? randomUUID() : null, by, when: '2026-05-14T10:00:00.000Z' },
+    });
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails({ imoNumber: 'ORDERS1' }) } }),
+      log.record({
+        type: 'OrderCreated',
+        data: {
+          orderId,
+          orderNumber,
+          vesselId,
+          vesselName: 'MV Nordic Star',
+          imoNumber: 'ORDERS1',
+          expiryThreshold: '2026-06-12',
+          notes: 'Urgent',
+          items: [
+            { id: randomUUID(), scaleId: 'IMGS45A', scaleDescription: 'x', requiredQuantity: 1, currentInventory: 0, orderQuantity: 2 },
+            { id: randomUUID(), scaleId: 'IMGS02', scaleDescription: 'y', requiredQuantity: 1, currentInventory: 1, orderQuantity: 0 },
+          ],
+        },
+      }),
+      log.record({ type: 'OrderVendorAssigned', data: { orderId, orderNumber, vesselId, supplierName: 'Nordic Ship Medical Supply', supplierEmail: 'orders@nordic.example', assignedBy: randomUUID(), assignedAt: '2026-05-14T10:00:00.000Z' } }),
+      log.record(move('ordered', 'acknowledged', 'supplier')),
+      log.record({ type: 'OrderItemsReceived', data: { orderId, vesselId, receiptId, items: [{ orderItemId: randomUUID(), scaleId: 'IMGS45A', batchId, quantityReceived: 2, batchNumber: 1, expiryDate: '2028-07-16' }] } }),
+      log.record(move('acknowledged', 'delivered', 'fleet')),
+    ]);
+    const { entries } = await listVesselHistory(t.db, vesselId, { type: undefined });
+    const orderEntries = entries.filter((e) => e.type.startsWith('Order')).reverse();
+    expect(orderEntries.map((e) => [e.summary, e.changes])).toEqual([
+      ['Order ORD-2026-00007 created: 2 of IMGS45A (Urgent)', [{ field: 'Order ORD-2026-00007 status', before: null, after: 'Draft' }]],
+      ['Order ORD-2026-00007 sent to Nordic Ship Medical Supply (orders@nordic.example)', [{ field: 'Order ORD-2026-00007 supplier', before: null, after: 'Nordic Ship Medical Supply' }]],
+      ['Order ORD-2026-00007: Acknowledged (by the supplier)', [{ field: 'Order ORD-2026-00007 status', before: 'Ordered', after: 'Acknowledged' }]],
+      ['Order ORD-2026-00007 received on board: 2 of IMGS45A as batch 1, expiring 2028-07-16', []],
+      ['Order ORD-2026-00007: Delivered', [{ field: 'Order ORD-2026-00007 status', before: 'Acknowledged', after: 'Delivered' }]],
+    ]);
+    // What the auditor reads names the order by its number, never by an id.
+    expect(JSON.stringify(orderEntries.map((e) => [e.summary, e.changes]))).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
   });
 });

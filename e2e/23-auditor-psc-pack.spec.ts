@@ -5,11 +5,15 @@ import { displayDate, isoDayFromToday } from './support/dates';
 
 /**
  * An auditor replays a demo vessel's history for port state control (issue 13): opens its history,
- * picks a day six months back, sees the chest of that day, verifies the history and downloads the
- * PSC pack of that day. Expected figures are the API's own answers, asked in the test.
+ * picks a day six months back, sees the chest of that day (not today's: Polar Navigator was Critical
+ * then, a medicine expired with nothing to replace it, and is Compliant now), verifies the history
+ * and downloads the PSC pack of that day. Expected figures are the API's own answers, asked in the
+ * test.
  */
 
 const AUDITOR = { email: 'auditor@medchest.example', password: 'medchest-audit' } as const;
+/** The demo vessel that went Critical about six months ago and recovered (demo/src/history/plan.ts). */
+const RECOVERED = 'Polar Navigator';
 
 interface Vessel {
   id: string;
@@ -20,50 +24,72 @@ interface Vessel {
 interface RequirementRow {
   scaleId: string;
   actualQuantity: number;
+  complianceStatus: string;
 }
 
-async function northAtlanticVessel(page: Page): Promise<Vessel> {
+async function auditedVessel(page: Page): Promise<Vessel> {
   const res = await page.request.get('/api/vessels');
   expect(res.status()).toBe(200);
   const vessels = (await res.json()) as Vessel[];
   // The auditor's scope is the North Atlantic Fleet: nothing else is listed.
   expect(vessels.length).toBeGreaterThan(0);
   expect(vessels.every((v) => v.fleet === 'North Atlantic Fleet')).toBe(true);
-  return vessels[0];
+  const vessel = vessels.find((v) => v.vesselName === RECOVERED);
+  expect(vessel, `${RECOVERED} is in the auditor's scope`).toBeDefined();
+  return vessel!;
+}
+
+async function requirements(page: Page, vesselId: string, asOf?: string): Promise<RequirementRow[]> {
+  const res = await page.request.get(`/api/vessels/${vesselId}/volume-requirements${asOf ? `?asOf=${asOf}` : ''}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as RequirementRow[];
 }
 
 test('an auditor opens a demo vessel’s history, sees the chest six months back, verifies the history and downloads the PSC pack', async ({ page }) => {
   await signInViaApi(page, AUDITOR);
-  const vessel = await northAtlanticVessel(page);
-  // Six months back once the demo has a past; while the demo fleet joins at seed time, that day
-  // is before the vessel joined (the server says so), and today is the only day there is.
-  const sixMonthsBack = isoDayFromToday(-182);
-  const past = (await page.request.get(`/api/vessels/${vessel.id}/volume-requirements?asOf=${sixMonthsBack}`)).status() === 200;
-  const day = past ? sixMonthsBack : isoDayFromToday(0);
+  const vessel = await auditedVessel(page);
+  const day = isoDayFromToday(-182);
+  const inventoryRow = (scaleId: string) => page.locator(`[data-testid="inventory-row"][data-scale-id="${scaleId}"]`);
+
+  // That day one item had nothing that counted; today it is stocked.
+  const then = await requirements(page, vessel.id, day);
+  const now = await requirements(page, vessel.id);
+  const missing = then.find((r) => r.complianceStatus === 'critical');
+  expect(missing, `${vessel.vesselName} had a critical item on ${day}`).toBeDefined();
+  const today = now.find((r) => r.scaleId === missing!.scaleId)!;
+  expect(today.complianceStatus).toBe('compliant');
+  expect(now.some((r) => r.complianceStatus === 'critical')).toBe(false);
 
   await page.goto(`/vessels/${vessel.id}/history`);
   await expect(page.getByRole('heading', { name: `History of ${vessel.vesselName}`, level: 1 })).toBeVisible();
   await expect(page.getByTestId('history-entry').first()).toBeVisible();
 
-  await test.step('the chest of the day picked', async () => {
-    const api = await page.request.get(`/api/vessels/${vessel.id}/volume-requirements${past ? `?asOf=${day}` : ''}`);
-    expect(api.status(), await api.text()).toBe(200);
-    const rows = (await api.json()) as RequirementRow[];
-    expect(rows.length).toBeGreaterThan(0);
+  await test.step('the chest of the day picked: Critical, the expired medicine at nothing on board', async () => {
     await page.getByLabel('Date', { exact: true }).fill(day);
     await page.getByRole('link', { name: 'View the chest on this day' }).click();
     await expect(page).toHaveURL(new RegExp(`/inventory/${vessel.id}\\?asOf=${day}$`));
     await expect(page.getByRole('heading', { name: vessel.vesselName })).toBeVisible();
-    if (past) await expect(page.getByTestId('as-of-banner')).toContainText(`Showing the chest as it was on ${displayDate(day)}`);
-    else await expect(page.getByTestId('as-of-banner')).toHaveCount(0);
-    const first = rows[0];
-    await expect(page.locator(`[data-testid="inventory-row"][data-scale-id="${first.scaleId}"]`).getByTestId('on-board')).toHaveText(String(first.actualQuantity));
-    await page.goBack();
+    await expect(page.getByTestId('as-of-banner')).toContainText(`Showing the chest as it was on ${displayDate(day)}`);
+    await expect(page.getByTestId('chest-status')).toHaveText('Critical');
+    await expect(inventoryRow(missing!.scaleId).getByTestId('on-board')).toHaveText(String(missing!.actualQuantity));
+    await expect(inventoryRow(missing!.scaleId).getByTestId('item-status')).toHaveText('Critical');
+
+    // Back to today: the same chest is Compliant, the item on board again.
+    await page.getByTestId('as-of-banner').getByRole('button', { name: 'Back to today' }).click();
+    await expect(page.getByTestId('as-of-banner')).toHaveCount(0);
+    await expect(page.getByTestId('chest-status')).toHaveText('Compliant');
+    await expect(inventoryRow(missing!.scaleId).getByTestId('on-board')).toHaveText(String(today.actualQuantity));
+    await expect(inventoryRow(missing!.scaleId).getByTestId('item-status')).toHaveText('OK');
+    await page.goto(`/vessels/${vessel.id}/history`);
   });
 
-  await test.step('Verify history', async () => {
+  await test.step('Verify history: every event since the vessel joined, about a year ago', async () => {
     await page.getByRole('button', { name: 'Verify history' }).click();
-    await expect(page.getByTestId('history-verified')).toContainText(/Verified: \d+ events, unbroken since/);
+    const verified = page.getByTestId('history-verified');
+    await expect(verified).toContainText(/Verified: \d+ events, unbroken since/);
+    const since = /unbroken since (.+)$/.exec(((await verified.textContent()) ?? '').trim())?.[1] ?? '';
+    const joined = Array.from({ length: 8 }, (_, n) => displayDate(isoDayFromToday(-366 - n)));
+    expect(joined, `the history starts when the vessel joined the fleet: ${since}`).toContain(since);
   });
 
   await test.step('Download PSC pack for that day', async () => {

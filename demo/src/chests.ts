@@ -81,6 +81,9 @@ const DATED_SUPPLIES = new Set([
 /** Controlled drugs: kept locked and entered in the register, as their batch notes say. */
 const CONTROLLED_DRUGS = new Set(['IMGS15', 'IMGS33', 'IMGS35', 'IMGS36']);
 
+/** Whether an item is a controlled drug (counted every month for the register, see history/plan.ts). */
+export const isControlledDrug = (scaleId: string): boolean => CONTROLLED_DRUGS.has(scaleId);
+
 const EXPIRED_NOTE = 'Expired: in the expired-medicines locker, to be landed ashore';
 const CONTROLLED_NOTE = 'Controlled drug: locked cabinet, entered in the register';
 const OCCASIONAL_NOTES = ['Outer carton damaged, contents intact', 'Pack opened', 'Sealed, checked at last inspection'];
@@ -201,7 +204,8 @@ function row(item: ScaleItem, batchNumber: number, quantity: number, expiryDate?
   };
 }
 
-function hasExpiryDate(item: ScaleItem): boolean {
+/** Whether an item's packs carry an expiry date: medicines, and sterile or perishable supplies. */
+export function hasExpiryDate(item: ScaleItem): boolean {
   return item.kind === 'medicine' || DATED_SUPPLIES.has(item.id);
 }
 
@@ -238,7 +242,7 @@ function split(total: number, parts: number, step: number, random: Random): numb
   return shares.map((s) => s * step);
 }
 
-interface Random {
+export interface Random {
   /** A float in [0, 1). */
   next(): number;
   /** A whole number in [min, max]. */

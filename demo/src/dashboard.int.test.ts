@@ -10,7 +10,7 @@ import {
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { seedDemo } from './seed';
-import { demoCertificates } from './fleet';
+import { addDays, demoCertificates } from './fleet';
 import { startTestApp, type TestApp } from '@medchest/command-api/testing/harness';
 
 let t: TestApp;
@@ -111,10 +111,12 @@ describe('the dashboard over the demo fleet', () => {
     const all = await get('/api/dashboard/all-activities', manager);
     expect(all.statusCode).toBe(200);
     const items = all.json() as { activityType: string; createdAt: string }[];
-    // 31 vessels added, 28 certificates recorded and 31 chests imported by the seed: the newest 50 by default.
+    // The demo's year of history, the newest 50 by default: its last days, every one before today
+    // (the business date of each line, not the day the seed ran), newest first.
     expect(items).toHaveLength(50);
-    expect(items[0].activityType).toBe('inventory_update');
     expect(items.map((i) => i.createdAt)).toEqual([...items.map((i) => i.createdAt)].sort().reverse());
+    expect(items.every((i) => i.createdAt.slice(0, 10) < isoToday())).toBe(true);
+    expect(items[0].createdAt.slice(0, 10) >= addDays(isoToday(), -7)).toBe(true);
     const five = await get('/api/dashboard/all-activities?limit=5', manager);
     expect(five.json()).toHaveLength(5);
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   DEMO_FLEET_OWNER,
   DomainError,
@@ -7,25 +6,25 @@ import {
   isValidImoNumber,
   medicalProfileOf,
   userStreamId,
+  vesselFormSchema,
   vesselStreamId,
   type Role,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import type { LogPosition } from '@medchest/eventstore';
-import { waitForReadModels } from '@medchest/eventstore/commands/handler';
 import { findPasswordHash, savePasswordHash } from '@medchest/command-api/auth/credentials';
 import { hashPassword } from '@medchest/command-api/auth/password';
 import type { AppDeps, CommandContext } from '@medchest/command-api/commands/context';
 import { READ_MODELS, vessels } from '@medchest/command-api/commands/streams';
 import { bulkImport } from '@medchest/command-api/commands/inventory';
 import { assignFleets, assignVessels, registerUser } from '@medchest/command-api/commands/users';
-import { createVessel, recordCertificate } from '@medchest/command-api/commands/vessels';
+import { createVessel } from '@medchest/command-api/commands/vessels';
 import { MEDCHEST_NAMESPACE, userIdForEmail, uuidV5 } from '@medchest/command-api/ids';
 import { DEMO_CHEST_FILE_NAME, demoChest, demoChestStatus } from './chests';
-import { demoCertificates, demoFleet, type DemoCertificate } from './fleet';
-import { certificateFileName, PDF_MAGIC } from '@medchest/domain';
-import { demoCertificatePdf } from '@medchest/domain/certificate/demoCertificatePdf';
-import { createPostgresFileStore, type FileStore } from '@medchest/projections';
+import { addDays, demoCertificates, demoFleet } from './fleet';
+import { at } from './history/clock';
+import { HISTORY_DAYS, planVesselHistory } from './history/plan';
+import { demoChestIds, runHistory, seedCorrelationPrefix, type DemoVesselRun } from './history/run';
 
 export const DEMO_VESSEL_COUNT = 31;
 
@@ -46,12 +45,6 @@ export const ADMIN_ACCOUNT = {
 /** A demo vessel's id never changes: the same IMO number always seeds the same stream. */
 export const demoVesselId = (imoNumber: string) => uuidV5(`demo-vessel:${imoNumber}`, MEDCHEST_NAMESPACE);
 
-/** The demo chest import of a vessel and its batches have fixed ids too (see stockDemoChest). */
-const demoChestIds = (vesselId: string) => ({
-  importId: uuidV5(`demo-chest:${vesselId}`, MEDCHEST_NAMESPACE),
-  batchId: (index: number) => uuidV5(`demo-chest:${vesselId}:${index}`, MEDCHEST_NAMESPACE),
-});
-
 export interface SeedReport {
   usersCreated: number;
   vesselsCreated: number;
@@ -59,17 +52,30 @@ export interface SeedReport {
   chestsStocked: number;
 }
 
+/** The moment the demo's accounts were made: the history's first day, before the first vessel joined. */
+const accountsMadeAt = (today: string, minutes = 0) => at(addDays(today, -HISTORY_DAYS), 5, 30 + minutes);
+
 /**
- * Seed the demo accounts and the demo fleet once, through the same commands a user's request
- * runs (so they are events like any other). Idempotent: every id is deterministic and a stream
- * that already has events is left alone, so a demo vessel a user deleted stays deleted.
+ * Which demo vessels replace a batch through an order during their year (besides the vessel that
+ * went Critical, see history/plan.ts): every third of the fleet.
+ */
+const resupplied = (index: number) => index % 3 === 1;
+
+/**
+ * Seed the demo accounts and the demo fleet with its past, once, through the same commands a
+ * user's request runs (so they are events like any other): the accounts and the vessels as they
+ * were about a year ago, then their year (history/plan.ts) on the business clock, ending on today's
+ * fleet. Idempotent: every id is deterministic and a stream that already has events is left alone,
+ * so a demo vessel a user deleted stays deleted. Waits for the read models once, at the end.
  */
 export async function seedDemo(
   deps: AppDeps,
   options: { today?: string; now?: () => Date; log?: { info(msg: string): void } } = {},
 ): Promise<SeedReport> {
   const now = options.now?.() ?? new Date();
-  const context: CommandContext = { userId: null, correlationId: `seed-${randomUUID()}`, now };
+  const today = options.today ?? isoToday(now);
+  const correlationPrefix = seedCorrelationPrefix();
+  const context: CommandContext = { userId: null, correlationId: correlationPrefix, now: accountsMadeAt(today) };
   const exists = async (streamId: string) => (await deps.store.readStream(streamId, { maxCount: 1 })).length > 0;
   let last: LogPosition | undefined;
   const report: SeedReport = { usersCreated: 0, vesselsCreated: 0, chestsStocked: 0 };
@@ -81,80 +87,78 @@ export async function seedDemo(
       if (!(await findPasswordHash(deps.db, userId))) await savePasswordHash(deps.db, userId, await hashPassword(account.password));
       continue;
     }
-    const { position } = await registerUser(
-      deps,
-      { ...account, status: 'active', source: 'seed' },
-      context,
-      { waitForReadModels: false },
-    );
+    const { position } = await registerUser(deps, { ...account, status: 'active', source: 'seed' }, context, { waitForReadModels: false });
     last = position ?? last;
     report.usersCreated++;
   }
 
-  const today = options.today ?? isoToday(now);
   const fleet = demoFleet(today);
-  const certificates = new Map(demoCertificates(today).map((c) => [c.imoNumber, c]));
-  let files: FileStore | undefined;
   if (fleet.length !== DEMO_VESSEL_COUNT) throw new Error(`The demo fleet must have ${DEMO_VESSEL_COUNT} vessels`);
-  for (const vessel of fleet) {
+  // The demo owner manages the whole demo fleet: its fleets are assigned to them, once (an admin's
+  // later change of their assignments is theirs to keep).
+  const fleets = [...new Set(fleet.map((v) => v.fleet).filter((f): f is string => Boolean(f)))].sort();
+  last = (await assignOnce(deps, userIdForEmail(DEMO_ACCOUNT.email), { fleets }, { ...context, now: accountsMadeAt(today, 5) })) ?? last;
+
+  const certificates = new Map(demoCertificates(today).map((c) => [c.imoNumber, c]));
+  const scale = loadShippedScale();
+  const runs: DemoVesselRun[] = [];
+  const existing: string[] = [];
+  for (const [index, vessel] of fleet.entries()) {
     const imoNumber = String(vessel.imoNumber);
     if (!isValidImoNumber(imoNumber)) throw new Error(`Demo vessel ${vessel.vesselName} has an invalid IMO number ${imoNumber}`);
     const vesselId = demoVesselId(imoNumber);
-    if (await exists(vesselStreamId(vesselId))) continue;
-    try {
-      const { position } = await createVessel(deps, vessel, context, { vesselId, waitForReadModels: false });
-      last = position ?? last;
-      report.vesselsCreated++;
-      const certificate = certificates.get(imoNumber);
-      if (certificate) {
-        const { expiryDate, certificateIssuer, issueDate } = certificate;
-        const file = await storeDemoCertificate((files ??= createPostgresFileStore(deps.db)), certificate, now);
-        const recorded = await recordCertificate(deps, vesselId, { expiryDate, certificateIssuer, issueDate, file }, context, {
-          waitForReadModels: false,
-        });
-        last = recorded.position ?? last;
-      }
-    } catch (error) {
-      // Someone already registered a vessel with this IMO number: theirs wins, the demo skips it.
-      if (error instanceof DomainError && error.kind === 'conflict') {
-        options.log?.info(`Demo vessel ${vessel.vesselName} skipped: ${error.message}`);
-        continue;
-      }
-      throw error;
+    if (await exists(vesselStreamId(vesselId))) {
+      existing.push(imoNumber);
+      continue;
     }
+    const profile = medicalProfileOf(vesselFormSchema.parse(vessel));
+    const chest = demoChest({ scale, profile, imoNumber, today, target: demoChestStatus(imoNumber) });
+    const plan = planVesselHistory({
+      today,
+      index,
+      fleetSize: fleet.length,
+      imoNumber,
+      crewSize: profile.crewSize,
+      scale,
+      profile,
+      chest,
+      certificate: certificates.get(imoNumber),
+      resupplied: resupplied(index),
+    });
+    runs.push({ vesselId, index, vessel, plan });
   }
+  const history = await runHistory(deps, runs, { office: userIdForEmail(DEMO_ACCOUNT.email), correlationPrefix }, options.log);
+  last = history.last ?? last;
+  report.vesselsCreated += history.vesselsCreated;
+  report.chestsStocked += history.chestsStocked;
 
-  // Each demo vessel's medical chest, once: only while its inventory stream has no events, so a
-  // chest the users have since changed (or emptied) is theirs. This also stocks the demo vessels
-  // of an install seeded before chests were part of the demo.
-  for (const vessel of fleet) {
-    const position = await stockDemoChest(deps, String(vessel.imoNumber), today, context, options.log);
+  // A demo vessel seeded before chests were part of the demo, whose inventory is still empty: its
+  // chest as of today, once (there is no past of ours to replay under it).
+  for (const imoNumber of existing) {
+    const position = await stockDemoChest(deps, imoNumber, today, { ...context, now }, options.log);
     if (position) {
       last = position;
       report.chestsStocked++;
     }
   }
 
-  // The demo owner manages the whole demo fleet: its fleets are assigned to them, once (an admin's
-  // later change of their assignments is theirs to keep).
-  const fleets = [...new Set(fleet.map((v) => v.fleet).filter((f): f is string => Boolean(f)))].sort();
-  last = (await assignOnce(deps, userIdForEmail(DEMO_ACCOUNT.email), { fleets }, context)) ?? last;
-
-  // One bounded wait at the end rather than one per command.
-  if (last) await waitForReadModels(deps, last, Object.values(READ_MODELS));
+  // One wait at the end rather than one per command, and a long one: the product starts listening
+  // after the seed, and its first pages should show the whole demo, not a year still projecting.
+  if (last) await untilProjected(deps, last, options.log);
   if (report.usersCreated + report.vesselsCreated + report.chestsStocked > 0) {
     options.log?.info(
-      `Seeded the demo: ${report.vesselsCreated} vessels, ${report.chestsStocked} medical chests, ${report.usersCreated} accounts`,
+      `Seeded the demo: ${report.vesselsCreated} vessels with a year of history, ${report.chestsStocked} medical chests, ${report.usersCreated} accounts`,
     );
   }
   return report;
 }
 
-/** A demo certificate's PDF (generated now, a few milliseconds), stored and kept for good. */
-async function storeDemoCertificate(files: FileStore, certificate: DemoCertificate, now: Date) {
-  const bytes = await demoCertificatePdf(certificate);
-  const stored = await files.put([bytes], { maxBytes: Number.MAX_SAFE_INTEGER, headBytes: PDF_MAGIC.length, keep: true, now });
-  return { sha256: stored.sha256, fileName: certificateFileName(certificate.vesselName, certificate.expiryDate), sizeBytes: stored.sizeBytes };
+/** How long the seed waits for the read models to have projected it (a loaded machine takes a while). */
+const SEED_PROJECTED_TIMEOUT_MS = 60_000;
+
+async function untilProjected(deps: AppDeps, position: LogPosition, log?: { info(msg: string): void }): Promise<void> {
+  const projected = deps.waitFor ? await deps.waitFor(position, SEED_PROJECTED_TIMEOUT_MS, Object.values(READ_MODELS)).catch(() => false) : true;
+  if (projected === false) log?.info(`The demo's read models are still catching up after ${SEED_PROJECTED_TIMEOUT_MS / 1000} s; its pages fill in as they do`);
 }
 
 /**
@@ -208,8 +212,13 @@ export const SECOND_COMPANY_VESSELS = [
  * owner, and a fleet manager of another company with two vessels of its own (the demo owner never
  * sees them, nor they the demo fleet). Idempotent like seedDemo.
  */
-export async function seedDemoPeople(deps: AppDeps, options: { log?: { info(msg: string): void } } = {}): Promise<void> {
-  const context: CommandContext = { userId: null, correlationId: `seed-${randomUUID()}`, now: new Date() };
+export async function seedDemoPeople(
+  deps: AppDeps,
+  options: { today?: string; now?: () => Date; log?: { info(msg: string): void } } = {},
+): Promise<void> {
+  // Here since the demo's first day too, so "as of" any day of its year works on their vessels.
+  const today = options.today ?? isoToday(options.now?.() ?? new Date());
+  const context: CommandContext = { userId: null, correlationId: seedCorrelationPrefix(), now: accountsMadeAt(today, 10) };
   let last: LogPosition | undefined;
   for (const account of [AUDITOR_ACCOUNT, SECOND_COMPANY_ACCOUNT]) {
     const userId = userIdForEmail(account.email);
@@ -235,7 +244,7 @@ export async function seedDemoPeople(deps: AppDeps, options: { log?: { info(msg:
     }
   }
   if (last) {
-    await waitForReadModels(deps, last, Object.values(READ_MODELS));
+    await untilProjected(deps, last, options.log);
     options.log?.info('Seeded the demo people: an auditor and a second company');
   }
 }
@@ -270,7 +279,7 @@ async function stockDemoChest(
   try {
     const result = await bulkImport(deps, vesselId, { fileName: DEMO_CHEST_FILE_NAME, items }, context, {
       waitForReadModels: false,
-      ids: demoChestIds(vesselId),
+      ids: { importId: demoChestIds(vesselId).importId, batchId: (index) => demoChestIds(vesselId).batchId({ final: index }) },
     });
     // The rows are generated against the same scale; a refused one is a bug in the generator.
     if (result.errorCount > 0) log?.info(`Demo chest of ${state.details.vesselName}: ${result.errors.join('; ')}`);

@@ -105,4 +105,22 @@ describe('an order sent to its supplier by mail', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailsFor(order.orderNumber)).toHaveLength(1);
   }, 60_000);
+
+  it('mails no order that is already delivered when the workers reach it: the demo’s past orders never reach their suppliers', async () => {
+    // The demo seeded a year of orders, every one delivered long ago, with their suppliers.
+    const past = (await json<{ orderNumber: string; status: string; supplierEmail: string | null; createdAt: string }[]>('GET', '/api/orders')).filter(
+      (o) => Date.parse(o.createdAt) < Date.now() - 7 * 86_400_000,
+    );
+    expect(past.every((o) => o.status === 'delivered' && o.supplierEmail)).toBe(true);
+    expect(past.length).toBeGreaterThan(0);
+    // A live order assigned now is mailed: the workers have handled the log past the demo's orders.
+    const { order } = await draftOrder('MV Mail After Demo');
+    await json('PATCH', `/api/orders/${order.id}/status`, { status: 'approved' });
+    await json('PATCH', `/api/orders/${order.id}/assign-vendor`, { supplierName: 'Live Supplier', supplierEmail: 'live@suppliers.example' });
+    await waitFor('the live order mail', () => mailsFor(order.orderNumber)[0]);
+    for (const { orderNumber, supplierEmail } of past) {
+      expect(mailsFor(orderNumber), orderNumber).toHaveLength(0);
+      expect(product.smtp.received.filter((mail) => mail.to.includes(supplierEmail!)), supplierEmail!).toHaveLength(0);
+    }
+  }, 60_000);
 });

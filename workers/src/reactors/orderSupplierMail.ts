@@ -10,7 +10,8 @@ import type { ReactorConfig } from './config';
  * OrderVendorAssigned → one mail to the supplier (job id = the event id, so a replay or a retry
  * never sends a second): the purchase order as PDF and CSV, the signed link, and a reply-to of the
  * fleet manager who assigned the vendor. The order is read from its own stream up to this event,
- * so the mail shows the order as it was sent, whatever happened to it since.
+ * so the mail shows the order as it was sent, whatever happened to it since; an order already
+ * delivered or cancelled when this runs is not mailed at all.
  */
 export const orderSupplierMail = (config: Required<Pick<ReactorConfig, 'store' | 'supplierLinkSecret'>> & ReactorConfig) =>
   defineReactor<MailJobData>({
@@ -21,12 +22,16 @@ export const orderSupplierMail = (config: Required<Pick<ReactorConfig, 'store' |
     on: {
       OrderVendorAssigned: async (event) => {
         const recorded = await config.store.readStream(event.streamId);
-        let order: OrderState = initialOrderState();
-        for (const stored of recorded) {
-          order = evolveOrder(order, parseEvent(stored.type, stored.version, stored.data) as OrderEvent);
-          if (stored.id === event.id) break;
-        }
+        const events = recorded.map((stored) => parseEvent(stored.type, stored.version, stored.data) as OrderEvent);
+        const fold = (list: OrderEvent[]) => list.reduce<OrderState>(evolveOrder, initialOrderState());
+        const sent = recorded.findIndex((stored) => stored.id === event.id);
+        const order = fold(sent < 0 ? events : events.slice(0, sent + 1));
+        const latest = fold(events);
         if (order.status === 'absent') return null;
+        // Closed by the time this is handled (an order entered after the fact, like the demo's past,
+        // or workers that were down while it went through): the goods are on board or will never
+        // be, and a purchase order now would only mislead the supplier.
+        if (latest.status === 'delivered' || latest.status === 'cancelled') return null;
         const document = { ...purchaseOrderOf(order), status: 'sent_to_supplier' };
         const token = signSupplierLink(config.supplierLinkSecret, event.data.orderId, event.data.assignedAt);
         const link = new URL(supplierLinkPath(token), config.appUrl).toString();

@@ -9,92 +9,23 @@
  * day, and the vessel's own short streams, folds and evaluates the chest; the today path reads the
  * vessel's volume requirement rows from the read model.
  */
-import { randomUUID } from 'node:crypto';
-import { currentEventVersion, evolveVessel, foldInventory, initialVesselState, inventoryStreamId, isInventoryEvent, isVesselEvent, medicalProfileOf, vesselStreamId } from '@medchest/domain';
-import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
+import { evolveVessel, foldInventory, initialVesselState, inventoryStreamId, isInventoryEvent, isVesselEvent, medicalProfileOf, vesselStreamId } from '@medchest/domain';
 import { listVolumeRequirements, volumeRequirementRows } from '@medchest/command-api/commands/volumeRequirements';
 import { scaleInForce, streamEventsAsOf } from '@medchest/command-api/commands/scaleInForce';
 import { startTestApp } from '@medchest/command-api/testing/harness';
-import type { LogPosition, NewEvent } from '@medchest/eventstore';
 import { recordFigure } from './lib/results';
+import { medianOfRuns } from './lib/timing';
+import { appendVesselYear } from './lib/yearOfHistory';
 
 const EVENTS = 10_000;
-const BATCHES = 600;
 const RUNS = 30;
-const YEAR_START = Date.parse('2025-01-01T00:00:00Z');
-const DAY_MS = 86_400_000;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function timeRuns(run: () => Promise<unknown>): Promise<number> {
-  await run(); // warm-up: JIT, prepared statements, the scale's first load
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
+const timeRuns = (run: () => Promise<unknown>) => medianOfRuns(RUNS, run);
 
 const t = await startTestApp('bench_asof');
 try {
-  // The vessel joined the fleet before the year of history begins (dated like the history, so an
-  // as-of date within the year finds it).
-  const vesselId = randomUUID();
-  await t.store.appendToStream(
-    vesselStreamId(vesselId),
-    [
-      {
-        type: 'VesselCreated',
-        version: currentEventVersion('VesselCreated'),
-        data: { vesselId, details: { vesselName: 'MV Audit Trail', imoNumber: '9074729', flagState: 'PANAMA', crewSizeCategory: 24 } },
-        metadata: { userId: null, correlationId: randomUUID(), occurredAt: '2024-12-31T12:00:00.000Z' },
-      },
-    ],
-    { expected: 'no_stream' },
-  );
-
-  // A year of history: 600 batches taken on board, then 9,400 counts and usages spread over the days.
-  const scaleIds = loadShippedScale().items.map((item) => item.id);
-  const quantities: number[] = [];
-  const events: NewEvent[] = [];
-  const at = (n: number) => new Date(YEAR_START + Math.floor((n / EVENTS) * 365 * DAY_MS)).toISOString();
-  const meta = (n: number) => ({ userId: null, correlationId: randomUUID(), occurredAt: at(n) });
-  const batchIds = Array.from({ length: BATCHES }, () => randomUUID());
-  for (let n = 0; n < EVENTS; n++) {
-    if (n < BATCHES) {
-      quantities[n] = 50 + (n % 40);
-      const expiry = new Date(YEAR_START + (200 + (n % 500)) * DAY_MS).toISOString().slice(0, 10);
-      events.push({
-        type: 'BatchAdded',
-        version: currentEventVersion('BatchAdded'),
-        data: { batchId: batchIds[n], vesselId, scaleId: scaleIds[n % scaleIds.length], batchNumber: 1 + Math.floor(n / scaleIds.length), quantity: quantities[n], expiryDate: expiry },
-        metadata: meta(n),
-      });
-    } else {
-      const b = (n * 7919) % BATCHES;
-      const previousQuantity = quantities[b];
-      quantities[b] = previousQuantity > 0 ? previousQuantity - 1 : 60;
-      events.push({
-        type: 'BatchAdjusted',
-        version: currentEventVersion('BatchAdjusted'),
-        data: { batchId: batchIds[b], vesselId, scaleId: scaleIds[b % scaleIds.length], previousQuantity, newQuantity: quantities[b], reason: previousQuantity > 0 ? 'usage' : 'count' },
-        metadata: meta(n),
-      });
-    }
-  }
-  let last: LogPosition | undefined;
-  for (let i = 0; i < events.length; i += 500) {
-    const result = await t.store.appendToStream(inventoryStreamId(vesselId), events.slice(i, i + 500), {
-      expected: i === 0 ? 'no_stream' : BigInt(i - 1),
-    });
-    last = result.position;
-  }
-  if (!last || !(await t.runner.waitFor(last, 120_000))) throw new Error('projections did not catch up');
+  // The vessel joined the fleet the day before its year of history begins, so an as-of date within the year finds it.
+  const { vesselId, last } = await appendVesselYear(t.store, EVENTS);
+  if (!(await t.runner.waitFor(last, 120_000))) throw new Error('projections did not catch up');
 
   const now = new Date();
   const AS_OF = '2025-09-30';

@@ -16,6 +16,7 @@ import { startTestApp } from '@medchest/command-api/testing/harness';
 import { sql } from 'kysely';
 import { percentile, runLoad } from './lib/httpLoad';
 import { recordFigure } from './lib/results';
+import { medianOfRuns } from './lib/timing';
 import { appendVesselYear } from './lib/yearOfHistory';
 
 const ACTIVITY_ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 1_000_000);
@@ -29,18 +30,7 @@ const RUNS = 15;
 /** An auditor's click: the page answers within a tenth of a second at the 95th percentile. */
 const PAGE_P95_GOAL_MS = 100;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function timeRuns(run: () => Promise<unknown>): Promise<number> {
-  await run(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
+const timeRuns = (run: () => Promise<unknown>) => medianOfRuns(RUNS, run);
 
 const t = await startTestApp('bench_history');
 try {

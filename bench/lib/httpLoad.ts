@@ -15,6 +15,11 @@ export interface LoadPhase {
   /** Paths requested in turn (each client walks the list from its own offset). */
   paths: string[];
   durationMs: number;
+  /**
+   * As a browser's HTTP cache does: each path's ETag, once answered, goes back as If-None-Match,
+   * and a 304 is an answer like a 200 (the cached copy is used).
+   */
+  revalidate?: boolean;
 }
 
 export interface LoadOptions {
@@ -33,7 +38,7 @@ export interface LoadOptions {
 
 export interface LoadResult {
   requests: number;
-  /** Answers other than 200 (a failed run: the figures would measure error pages). */
+  /** Answers other than 200 (or 304 to a revalidating phase): a failed run, the figures would measure error pages. */
   failures: number;
   firstFailure?: string;
   seconds: number;
@@ -41,6 +46,8 @@ export interface LoadResult {
   latenciesMs: number[];
   /** Body size of the last answer, bytes. */
   bodyBytes: number;
+  /** Answers 304 Not Modified (revalidating phases). */
+  notModified: number;
 }
 
 /** Runs the load in a worker thread and resolves with its figures. */
@@ -68,17 +75,19 @@ async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients, maxFreeSockets: options.clients });
   const results: Record<string, LoadResult> = {};
 
-  const get = (path: string) =>
-    new Promise<{ status: number; bytes: number; body?: string }>((resolve, reject) => {
-      const request = http.request({ host: url.hostname, port: url.port, path, method: 'GET', agent, headers: options.headers }, (response) => {
+  const get = (path: string, etag?: string) =>
+    new Promise<{ status: number; bytes: number; body?: string; etag?: string }>((resolve, reject) => {
+      const headers = etag ? { ...options.headers, 'if-none-match': etag } : options.headers;
+      const request = http.request({ host: url.hostname, port: url.port, path, method: 'GET', agent, headers }, (response) => {
         let bytes = 0;
         const chunks: Buffer[] = [];
-        const keep = response.statusCode !== 200;
+        const keep = response.statusCode !== 200 && response.statusCode !== 304;
         response.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
           if (keep) chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, body: keep ? Buffer.concat(chunks).toString() : undefined }));
+        const tag = response.headers.etag;
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, body: keep ? Buffer.concat(chunks).toString() : undefined, etag: tag }));
         response.on('error', reject);
       });
       request.on('error', reject);
@@ -86,7 +95,7 @@ async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
     });
 
   /** Every client sends requests back to back until the deadline; `result` undefined: not measured. */
-  const drive = async (paths: string[], ms: number, result?: LoadResult) => {
+  const drive = async (paths: string[], ms: number, revalidate: Map<string, string> | undefined, result?: LoadResult) => {
     const deadline = performance.now() + ms;
     const started = performance.now();
     await Promise.all(
@@ -94,12 +103,14 @@ async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
         for (let n = client; performance.now() < deadline; n += options.clients) {
           const path = paths[n % paths.length];
           const sent = performance.now();
-          const answer = await get(path);
+          const answer = await get(path, revalidate?.get(path));
+          if (revalidate && answer.status === 200 && answer.etag) revalidate.set(path, answer.etag);
           if (!result) continue;
           result.latenciesMs.push(performance.now() - sent);
           result.requests += 1;
           result.bodyBytes = answer.bytes;
-          if (answer.status !== 200) {
+          if (answer.status === 304) result.notModified += 1;
+          if (answer.status !== 200 && !(answer.status === 304 && revalidate)) {
             result.failures += 1;
             result.firstFailure ??= `${answer.status} ${path}: ${answer.body?.slice(0, 300)}`;
           }
@@ -109,10 +120,13 @@ async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
     if (result) result.seconds += (performance.now() - started) / 1000;
   };
 
+  const etags = new Map<string, Map<string, string>>();
   for (const phase of options.phases) {
-    const result = (results[phase.label] ??= { requests: 0, failures: 0, seconds: 0, latenciesMs: [], bodyBytes: 0 });
-    await drive(phase.paths, options.warmupMs);
-    await drive(phase.paths, phase.durationMs, result);
+    const result = (results[phase.label] ??= { requests: 0, failures: 0, seconds: 0, latenciesMs: [], bodyBytes: 0, notModified: 0 });
+    // One browser cache per label, kept across its phases.
+    const revalidate = phase.revalidate ? (etags.get(phase.label) ?? etags.set(phase.label, new Map()).get(phase.label)) : undefined;
+    await drive(phase.paths, options.warmupMs, revalidate);
+    await drive(phase.paths, phase.durationMs, revalidate, result);
   }
   agent.destroy();
   for (const result of Object.values(results)) result.latenciesMs.sort((a, b) => a - b);

@@ -37,6 +37,8 @@ export {
   decodeActivityCursor,
   listCriticalItems,
   listFleetCompliance,
+  listFleetCompliancePage,
+  decodeFleetComplianceCursor,
   listScales,
   listUsers,
   listVessels,
@@ -46,7 +48,7 @@ export {
   listVesselStreams,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
+export type { FleetCompliancePage, HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

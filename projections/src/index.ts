@@ -27,7 +27,16 @@ export { certificatesProjection } from './certificates/project';
 export { findUserByEmail, getUser, listUsers, type User } from './users/queries';
 export { vesselInScope, isVesselInScope, vesselIdsInScope, SCOPE_PROJECTIONS } from './scope';
 export { listAssignedVesselIds, listAssignedFleets, listFleetNames, countVesselsInScopeByUser } from './assignments/queries';
-export { listFleetCompliance, type FleetComplianceItem } from './fleet-compliance/queries';
+export {
+  listFleetCompliance,
+  listFleetCompliancePage,
+  fleetCompliancePageQuery,
+  encodeFleetComplianceCursor,
+  decodeFleetComplianceCursor,
+  type FleetComplianceCursor,
+  type FleetComplianceItem,
+  type FleetCompliancePage,
+} from './fleet-compliance/queries';
 export { getDashboardStats, type DashboardStats } from './dashboard/queries';
 export {
   listActivities,

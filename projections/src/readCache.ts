@@ -59,7 +59,7 @@ export function createReadCache(db: Kysely<ReadModelDb>, projections: readonly s
   };
 }
 
-/** Scopes whose answers are kept at once; the least recently asked is dropped beyond this. */
+/** Scopes (and variants) whose answers are kept at once; the least recently asked is dropped beyond this. */
 export const SCOPED_CACHE_LIMIT = 200;
 
 /**
@@ -68,15 +68,16 @@ export const SCOPED_CACHE_LIMIT = 200;
  * it reads, or the assignments and vessels the scope is computed from, move.
  */
 export interface ScopedReadCache {
-  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
+  /** `variant`: which answer of the scope (a page of a list, say); each is kept on its own. */
+  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>, variant?: string): Promise<string>;
 }
 
 export function createScopedReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache {
   const watched = [...new Set([...projections, 'assignments', 'vessels'])];
   const caches = new Map<string, ReadCache>();
   return {
-    get(scope, day, compute) {
-      const key = vesselScopeKey(scope);
+    get(scope, day, compute, variant = '') {
+      const key = `${vesselScopeKey(scope)}|${variant}`;
       let cache = caches.get(key);
       if (cache) caches.delete(key);
       else cache = createReadCache(db, watched);

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, createDigestAnswerStore, createJsonAnswerSender } from './jsonAnswer';
+import { acceptsGzip, createDigestAnswerStore, createJsonAnswerSender, etagMatches } from './jsonAnswer';
 
 describe('acceptsGzip', () => {
   it.each([
@@ -69,6 +69,47 @@ describe('createJsonAnswerSender', () => {
     setText(changed);
     const response = await server.inject({ url: '/answer', headers });
     expect(gunzipSync(response.rawPayload).toString()).toBe(changed);
+    await server.close();
+  });
+});
+
+describe('etagMatches (If-None-Match)', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['"abc"', true],
+    ['"abd"', false],
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['"x",W/"abc"', true],
+    ['*', true],
+    [['"x"', '"abc"'], true],
+  ] as const)('%j → %s', (header, expected) => {
+    expect(etagMatches(header as string | string[] | undefined, '"abc"')).toBe(expected);
+  });
+});
+
+describe('createJsonAnswerSender: ETags', () => {
+  it('names each text with its own ETag, answers 304 with no body to a client that has it, and a new text anew', async () => {
+    const server = Fastify();
+    const send = createJsonAnswerSender();
+    let text = JSON.stringify([{ id: 1 }]);
+    server.get('/answer', async (request, reply) => send(request, reply, text));
+    await server.ready();
+    const first = await server.inject({ url: '/answer' });
+    const etag = first.headers.etag as string;
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await server.inject({ url: '/answer', headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The same text made anew (another string with the same characters) keeps its name.
+    text = JSON.stringify([{ id: 1 }]);
+    expect((await server.inject({ url: '/answer', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    text = JSON.stringify([{ id: 2 }]);
+    const changed = await server.inject({ url: '/answer', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()).toEqual([{ id: 2 }]);
     await server.close();
   });
 });

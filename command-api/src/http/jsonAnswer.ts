@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -24,18 +25,43 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 const GZIP_MIN_CHARS = 1024;
 
 /**
- * Sends JSON text that is served many times over (an answer kept by createReadCache): gzipped when
- * the client accepts it and the text is large, the compressed bytes made once per distinct text.
- * The fleet compliance list is a third of a megabyte at 1,000 vessels and a tenth of that
- * compressed; writing it out was most of what serving it cost.
+ * Whether an If-None-Match header names this ETag (RFC 9110 §13.1.2: a list, `*`, weak
+ * comparison, so `W/"x"` matches `"x"`).
+ */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return value.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/** Distinct texts a sender keeps the ETag and compressed bytes of (one per scope and page in use). */
+const SENDER_KEPT = 256;
+
+/**
+ * Sends JSON text that is served many times over (an answer kept by createReadCache), named by an
+ * ETag made from the text: a client that has that text (a browser, whose HTTP cache sends the ETag
+ * back as If-None-Match) is answered 304 with no body; `Cache-Control: private, no-cache` lets it
+ * keep the answer but ask each time. Otherwise gzipped when the client accepts it and the text is
+ * large. ETag and compressed bytes are made once per distinct text: the fleet compliance list is a
+ * third of a megabyte at 1,000 vessels and a tenth of that compressed, and writing it out was most
+ * of what serving it cost.
  */
 export function createJsonAnswerSender() {
-  let last: { json: string; gzipped: Buffer } | undefined;
-  return (request: FastifyRequest, reply: FastifyReply, json: string) =>
-    sendJson(request, reply, json, () => {
-      if (last?.json !== json) last = { json, gzipped: gzipSync(json) };
-      return last.gzipped;
-    });
+  // By the text itself: the read cache hands out the same string object while its answer holds, so
+  // a lookup costs no hashing of the text after the first.
+  const kept = new Map<string, { etag: string; gzipped?: Buffer }>();
+  return (request: FastifyRequest, reply: FastifyReply, json: string) => {
+    let entry = kept.get(json);
+    if (entry) kept.delete(json);
+    else entry = { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
+    kept.set(json, entry); // most recently used last
+    if (kept.size > SENDER_KEPT) kept.delete(kept.keys().next().value!);
+    reply.header('etag', entry.etag).header('cache-control', 'private, no-cache');
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).header('vary', 'accept-encoding').send();
+    const known = entry;
+    return sendJson(request, reply, json, () => (known.gzipped ??= gzipSync(json)));
+  };
 }
 
 /** JSON text, gzipped (bytes from `gzipped`, made by the caller once) when long and accepted. */
@@ -76,7 +102,7 @@ export function createDigestAnswerStore(maxEntries = 2000) {
       const etag = `"${answer.digest.slice(0, 40)}"`;
       // Revalidated on every use: the browser may keep it, but asks (and gets 304) each time.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return sendJson(request, reply, answer.json, () => {
         const entry = entries.get(answer.digest) ?? { answer };
         entry.gzipped ??= gzipSync(answer.json);

@@ -58,6 +58,85 @@ describe('dashboard API', () => {
   );
 });
 
+describe('fleet compliance, whole or a page at a time', () => {
+  type Item = { id: string; vesselName: string; complianceStatus: string };
+  const list = async (url: string, cookie = manager) => {
+    const response = await get(url, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return { items: response.json() as Item[], next: response.headers['x-next-cursor'] as string | undefined, etag: response.headers.etag as string };
+  };
+
+  it('pages the list in its own order (names of any case, the same name twice): the pages add up to the whole list', async () => {
+    for (const vesselName of ['delta', 'Delta', 'Alpha', 'charlie', 'Delta', 'bravo']) await t.createVessel(manager, { vesselName });
+    const whole = (await list('/api/dashboard/fleet-compliance')).items;
+    expect(whole.length).toBeGreaterThanOrEqual(9);
+    const names = whole.map((v) => v.vesselName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+
+    for (const limit of [1, 2, 4, whole.length, 500]) {
+      const pages: Item[][] = [];
+      let url = `/api/dashboard/fleet-compliance?limit=${limit}`;
+      for (;;) {
+        const page = await list(url);
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        pages.push(page.items);
+        if (!page.next) break;
+        url = `/api/dashboard/fleet-compliance?limit=${limit}&after=${page.next}`;
+      }
+      expect(pages.flat(), `pages of ${limit}`).toEqual(whole);
+      expect(pages).toHaveLength(Math.max(1, Math.ceil(whole.length / limit)));
+    }
+    // A cursor alone: the default page size, from there on.
+    const first = await list('/api/dashboard/fleet-compliance?limit=2');
+    expect((await list(`/api/dashboard/fleet-compliance?after=${first.next}`)).items).toEqual(whole.slice(2, 2 + 50));
+  });
+
+  it('lists only the vessels of the caller\'s scope, page by page too', async () => {
+    await t.createUser('other@fleet.example', 'other-pass', 'fleet_manager');
+    const other = await t.login('other@fleet.example', 'other-pass');
+    const page = await list('/api/dashboard/fleet-compliance?limit=2', other);
+    expect(page.items).toEqual([]);
+    expect(page.next).toBeUndefined();
+  });
+
+  it.each([
+    ['limit=0', 'limit must be a whole number from 1 to 500'],
+    ['limit=501', 'limit must be a whole number from 1 to 500'],
+    ['limit=ten', 'limit must be a whole number from 1 to 500'],
+    ['limit=2.5', 'limit must be a whole number from 1 to 500'],
+    ['after=not-a-cursor', 'after must be the cursor of an earlier page'],
+  ])('answers 400 for %s', async (query, message) => {
+    const response = await get(`/api/dashboard/fleet-compliance?${query}`, manager);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it.each(['/api/dashboard/fleet-compliance', '/api/dashboard/fleet-compliance?limit=2', '/api/dashboard/stats'])(
+    '%s names its answer with an ETag: 304 with no body while it stands, the new answer once it changes',
+    async (url) => {
+      const before = await get(url, manager);
+      const etag = before.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(before.headers['cache-control']).toBe('private, no-cache');
+      const again = await t.app.inject({ url, headers: { cookie: manager, 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      if (url.includes('limit')) expect(again.headers['x-next-cursor']).toBe(before.headers['x-next-cursor']);
+      // A weak validator and a list of them match too (RFC 9110: If-None-Match compares weakly).
+      expect((await t.app.inject({ url, headers: { cookie: manager, 'if-none-match': `"other", W/${etag}` } })).statusCode).toBe(304);
+
+      const id = await t.createVessel(manager, { vesselName: 'AAA First In The List' });
+      const changed = await t.app.inject({ url, headers: { cookie: manager, 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      if (url.includes('stats')) expect(changed.json().totalVessels).toBe(before.json().totalVessels + 1);
+      else expect((changed.json() as Item[])[0].id).toBe(id);
+      await t.app.inject({ method: 'DELETE', url: `/api/vessels/${id}`, headers: { cookie: manager } });
+    },
+  );
+});
+
 describe('health', () => {
   it('answers ok without a session', async () => {
     const response = await get('/api/health');

@@ -2,10 +2,28 @@ import { z } from 'zod';
 import { FLEET } from '../auth/access';
 import type { AppDeps } from '../commands/context';
 import { createJsonAnswerSender } from '../http/jsonAnswer';
-import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_PAGE_SIZE, isoToday, MAX_ACTIVITY_PAGE_SIZE } from '@medchest/domain';
+import {
+  ACTIVITY_TYPES,
+  DEFAULT_ACTIVITY_PAGE_SIZE,
+  DEFAULT_FLEET_COMPLIANCE_PAGE_SIZE,
+  isoToday,
+  MAX_ACTIVITY_PAGE_SIZE,
+  MAX_FLEET_COMPLIANCE_PAGE_SIZE,
+} from '@medchest/domain';
 import { isUuid } from '../ids';
 import type { RoutePlugin } from '../http/routeSchemas';
-import { createScopedReadCache, vesselIdsInScope, decodeActivityCursor, getDashboardStats, listActivityPage, listCriticalItems, listFleetCompliance } from '../readModels';
+import {
+  createScopedReadCache,
+  vesselIdsInScope,
+  decodeActivityCursor,
+  decodeFleetComplianceCursor,
+  getDashboardStats,
+  listActivityPage,
+  listCriticalItems,
+  listFleetCompliance,
+  listFleetCompliancePage,
+  type FleetCompliancePage,
+} from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = DEFAULT_ACTIVITY_PAGE_SIZE;
 export const ACTIVITY_LIMIT_MAX = MAX_ACTIVITY_PAGE_SIZE;
@@ -42,6 +60,30 @@ const activityQuery = z.object({
   ),
 });
 
+/** Pages kept split (items text, cursor) at once: about as many as the read cache keeps answers. */
+const SPLIT_PAGES_KEPT = 256;
+
+const FLEET_PAGE_MESSAGE = `limit must be a whole number from 1 to ${MAX_FLEET_COMPLIANCE_PAGE_SIZE}`;
+
+/** The fleet compliance list's paging: neither value, the whole list (spec 000 §7); either, one page. */
+const fleetComplianceQuery = z.object({
+  limit: z.preprocess(
+    emptyAsAbsent,
+    z.coerce.number({ error: FLEET_PAGE_MESSAGE }).int(FLEET_PAGE_MESSAGE).min(1, FLEET_PAGE_MESSAGE).max(MAX_FLEET_COMPLIANCE_PAGE_SIZE, FLEET_PAGE_MESSAGE).optional(),
+  ),
+  after: z.preprocess(
+    emptyAsAbsent,
+    z
+      .string()
+      .transform((text, ctx) => {
+        const cursor = decodeFleetComplianceCursor(text);
+        if (!cursor) ctx.addIssue({ code: 'custom', message: 'after must be the cursor of an earlier page' });
+        return cursor;
+      })
+      .optional(),
+  ),
+});
+
 /** The dashboard calls of spec 000 §7, answered from the read models. */
 export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
   // The two fleet-wide answers are served from memory while the read models they come from have
@@ -52,6 +94,18 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
   const fleetComplianceCache = createScopedReadCache(deps.db, ['fleet-compliance', 'medical-chest']);
   const sendStats = createJsonAnswerSender();
   const sendFleetCompliance = createJsonAnswerSender();
+  // A kept page's items as their own JSON text and its cursor, split once per kept text (the cache
+  // hands out the same string while the page holds, so this is one lookup per request).
+  const splitPages = new Map<string, { json: string; nextCursor?: string }>();
+  const pageParts = (kept: string) => {
+    let parts = splitPages.get(kept);
+    if (!parts) {
+      const { items, nextCursor } = JSON.parse(kept) as FleetCompliancePage;
+      splitPages.set(kept, (parts = { json: JSON.stringify(items), nextCursor }));
+      if (splitPages.size > SPLIT_PAGES_KEPT) splitPages.delete(splitPages.keys().next().value!);
+    }
+    return parts;
+  };
 
   app.get('/api/dashboard/stats', { config: { access: FLEET } }, async (request, reply) => {
     const at = now();
@@ -61,9 +115,25 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
     return sendStats(request, reply, await statsCache.get(request.scope, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at, request.scope)));
   });
 
-  app.get('/api/dashboard/fleet-compliance', { config: { access: FLEET } }, async (request, reply) => {
+  /**
+   * The whole list (spec 000 §7), or one page of it (?limit=N&after=cursor, the next page's cursor
+   * in x-next-cursor): the dashboard's card shows the first page and asks for more as it scrolls.
+   * Each answer is kept per scope and page while the read models stand still, and named by an ETag
+   * so a browser that has it gets a 304.
+   */
+  app.get('/api/dashboard/fleet-compliance', { schema: { querystring: fleetComplianceQuery }, config: { access: FLEET } }, async (request, reply) => {
     const today = isoToday(now());
-    return sendFleetCompliance(request, reply, await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliance(deps.db, today, request.scope)));
+    const { limit, after } = request.query;
+    if (limit === undefined && after === undefined) {
+      return sendFleetCompliance(request, reply, await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliance(deps.db, today, request.scope)));
+    }
+    const page = { limit: limit ?? DEFAULT_FLEET_COMPLIANCE_PAGE_SIZE, after };
+    const variant = `${page.limit}|${after ? `${after.vesselName}\u0000${after.id}` : ''}`;
+    // The page and its next cursor kept together, so a kept page always comes with its own cursor.
+    const kept = await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliancePage(deps.db, today, request.scope, page), variant);
+    const { json, nextCursor } = pageParts(kept);
+    if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+    return sendFleetCompliance(request, reply, json);
   });
 
   app.get('/api/dashboard/critical-items', { config: { access: FLEET } }, async (request) =>

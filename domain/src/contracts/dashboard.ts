@@ -38,6 +38,14 @@ export interface FleetComplianceItem {
   expiringItems: number;
 }
 
+/**
+ * GET /api/dashboard/fleet-compliance?limit=N[&after=cursor]: one page of the same list, in the same
+ * order (vessel name), and the cursor of the next page in the x-next-cursor header (none: the last
+ * page). Without limit or after, the whole list, as the specification has it.
+ */
+export const DEFAULT_FLEET_COMPLIANCE_PAGE_SIZE = 50;
+export const MAX_FLEET_COMPLIANCE_PAGE_SIZE = 500;
+
 /** An activity item of GET /api/dashboard/all-activities (spec 000 §3 / 001 §3). */
 export interface Activity {
   id: string;

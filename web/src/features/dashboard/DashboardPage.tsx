@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react';
 import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { flagStateLabel, toneOf, VESSEL_STATUS_TONES, CERTIFICATE_BADGE_TONES } from '@medchest/domain';
@@ -23,7 +23,7 @@ import { downloadText } from '../../lib/download';
 import { useVessels } from '../../lib/useVessels';
 import { certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
 import type { DashboardStats } from '@medchest/domain';
-import { useCriticalItems, useDashboardStats, useFleetCompliance, useRecentActivities } from '../../lib/useDashboard';
+import { useCriticalItems, useDashboardStats, useFleetCompliancePages, useRecentActivities } from '../../lib/useDashboard';
 import '../../styles/dashboard.css';
 import { TableScroll } from '../../components/ui/TableScroll';
 
@@ -74,12 +74,36 @@ function StatCards({ enabled }: { enabled: boolean }) {
   );
 }
 
+/**
+ * Asks for the next page as the last line shown comes near the list's view (the list scrolls within
+ * the card), so a long fleet reads on without a click; the button below does the same.
+ */
+function useLoadOnScroll(list: RefObject<HTMLUListElement | null>, shown: number, more: boolean, loadMore: () => void) {
+  useEffect(() => {
+    const root = list.current;
+    const last = root?.lastElementChild;
+    if (!more || !root || !last || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, { root, rootMargin: '0px 0px 160px 0px' });
+    observer.observe(last);
+    return () => observer.disconnect();
+  }, [list, shown, more, loadMore]);
+}
+
 function FleetComplianceCard() {
-  const fleet = useFleetCompliance();
+  const fleet = useFleetCompliancePages();
+  const items = useMemo(() => fleet.data?.pages.flatMap((page) => page.items) ?? [], [fleet.data]);
+  const list = useRef<HTMLUListElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = fleet;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
+  useLoadOnScroll(list, items.length, hasNextPage, loadMore);
   let body;
   if (fleet.isLoading) body = <LoadingState>Loading fleet status...</LoadingState>;
   else if (fleet.isError) body = <ErrorState testId="fleet-compliance-error">Failed to load fleet status</ErrorState>;
-  else if (!fleet.data?.length)
+  else if (items.length === 0)
     body = (
       <EmptyState
         title="No vessels found. Add your first vessel"
@@ -93,23 +117,32 @@ function FleetComplianceCard() {
     );
   else
     body = (
-      <ul className="scroll-list" data-testid="fleet-compliance-list">
-        {fleet.data.map((item) => (
-          <li key={item.id}>
-            <Link to={`/vessels/${item.id}`} className="list-row">
-              <span className="list-row__main">
-                <span className="list-row__title">{item.vesselName}</span>
-                <span className="list-row__meta">
-                  IMO {item.imoNumber} · {flagStateLabel(item.flagState)}
-                  {item.fleet ? ` · ${item.fleet}` : ''}
-                  {item.crewSizeCategory ? ` · ${item.crewSizeCategory} crew` : ''}
+      <>
+        <ul className="scroll-list scroll-list--bounded" data-testid="fleet-compliance-list" ref={list}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={`/vessels/${item.id}`} className="list-row">
+                <span className="list-row__main">
+                  <span className="list-row__title">{item.vesselName}</span>
+                  <span className="list-row__meta">
+                    IMO {item.imoNumber} · {flagStateLabel(item.flagState)}
+                    {item.fleet ? ` · ${item.fleet}` : ''}
+                    {item.crewSizeCategory ? ` · ${item.crewSizeCategory} crew` : ''}
+                  </span>
                 </span>
-              </span>
-              <Badge tone={toneOf(VESSEL_STATUS_TONES, item.complianceStatus)}>{item.complianceStatus}</Badge>
-            </Link>
-          </li>
-        ))}
-      </ul>
+                <Badge tone={toneOf(VESSEL_STATUS_TONES, item.complianceStatus)}>{item.complianceStatus}</Badge>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {hasNextPage && (
+          <div className="fleet-compliance__more">
+            <Button variant="secondary" size="sm" onClick={loadMore} disabled={isFetchingNextPage} data-testid="fleet-compliance-more">
+              {isFetchingNextPage ? 'Loading...' : 'Show more vessels'}
+            </Button>
+          </div>
+        )}
+      </>
     );
   return (
     <Card title="Fleet Compliance Status" id="fleet-compliance" testId="fleet-compliance">

@@ -1,6 +1,6 @@
 import { guardPool, type LogPosition } from '@medchest/eventstore';
 import { createReadModelDb, LEGACY_REACTOR_CHECKPOINTS_DDL } from '@medchest/projections';
-import { migrateReadModelsWithout } from '@medchest/projections/testing/migrations';
+import { migrateReadModelsAsShipped } from '@medchest/projections/testing/migrations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger';
@@ -9,8 +9,13 @@ import { startWorkers, type Workers } from '../startWorkers';
 import { createWorkersTestEnvironment, sleep, waitFor, type WorkersTestEnvironment } from '../testing/environment';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtpServer';
 
-/** The migration that made the reactors' checkpoints rows of the one follower checkpoint store. */
-const MERGE = '0012_follower_checkpoints';
+/** The read-model migrations of the version before 0012_follower_checkpoints merged the reactors' checkpoints in. */
+const SHIPPED_BEFORE_THE_MERGE = [
+  '0001_projection_checkpoints', '0002_vessels', '0003_users', '0004_fleet_compliance', '0005_activities', '0006_email_messages',
+  '0007_inventory_batches', '0008_inventory_imports', '0009_activity_inventory', '0010_vessel_medical_profile', '0011_medical_chest',
+  '0020_assignments', '0021_email_recipient', '0022_user_deletions', '0030_certificates', '0040_orders', '0050_activity_log',
+  '0051_vessel_history', '0052_reports', '0060_inventory_batch_version',
+];
 const N = 5;
 
 let env: WorkersTestEnvironment;
@@ -32,11 +37,11 @@ afterAll(async () => {
 
 describe('merging the reactors\' checkpoints into the follower checkpoint store', () => {
   it(`a reactor that had handled ${N} approvals before the migration mails none of them again after it`, async () => {
-    // The database as the version before left it: the read models migrated without the merge, and
+    // The database as the version before left it: its read-model migrations, and
     // the workers' own reactor_checkpoints with each reactor just past the N approvals it mailed.
     const db = createReadModelDb(env.databaseUrl);
     try {
-      await migrateReadModelsWithout(db, [MERGE]);
+      await migrateReadModelsAsShipped(db, SHIPPED_BEFORE_THE_MERGE);
     } finally {
       await db.destroy();
     }

@@ -75,17 +75,20 @@ function StatCards({ enabled }: { enabled: boolean }) {
 }
 
 /**
- * Asks for the next page as the last line shown comes near the list's view (the list scrolls within
- * the card), so a long fleet reads on without a click; the button below does the same.
+ * Asks for the next page as the last line shown comes near the bottom of the window, so a long
+ * fleet reads on as the page scrolls (no box of its own: issue 15 took the fixed-height scroll
+ * boxes away); the button below does the same.
  */
 function useLoadOnScroll(list: RefObject<HTMLUListElement | null>, shown: number, more: boolean, loadMore: () => void) {
   useEffect(() => {
-    const root = list.current;
-    const last = root?.lastElementChild;
-    if (!more || !root || !last || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, { root, rootMargin: '0px 0px 160px 0px' });
+    const last = list.current?.lastElementChild;
+    if (!more || !last || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
     observer.observe(last);
     return () => observer.disconnect();
   }, [list, shown, more, loadMore]);
@@ -118,7 +121,7 @@ function FleetComplianceCard() {
   else
     body = (
       <>
-        <ul className="scroll-list scroll-list--bounded" data-testid="fleet-compliance-list" ref={list}>
+        <ul className="scroll-list" data-testid="fleet-compliance-list" ref={list}>
           {items.map((item) => (
             <li key={item.id}>
               <Link to={`/vessels/${item.id}`} className="list-row">

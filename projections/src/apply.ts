@@ -17,8 +17,10 @@ export function toProjectedEvent(recorded: RecordedEvent, options: { validate?: 
     !options.validate && recorded.version === currentEventVersion(recorded.type as DomainEventType)
       ? ({ type: recorded.type, data: recorded.data } as DomainEvent)
       : parseEvent(recorded.type, recorded.version, recorded.data);
+  // Built field by field (a spread of `event` costs more, on every event of every replay).
   return {
-    ...event,
+    type: event.type,
+    data: event.data,
     id: recorded.id,
     streamId: recorded.streamId,
     revision: recorded.revision,

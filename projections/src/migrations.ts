@@ -10,7 +10,7 @@ import { fleetComplianceMigration } from './fleet-compliance/migration';
 import { inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
-import { chestPerItemMigration, medicalChestMigration } from './medical-chest/migration';
+import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
 import { vesselHistoryMigration } from './vessel-history/migration';
@@ -46,6 +46,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0060_inventory_batch_version', inventoryBatchVersionMigration],
   ['0061_chest_snapshots', chestSnapshotsMigration],
   ['0067_chest_per_item', chestPerItemMigration],
+  ['0068_chest_digest_lanes', chestDigestLanesMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

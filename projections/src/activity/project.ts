@@ -9,7 +9,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { ActivitiesTable, ActivityBatchesTable } from './migration';
 import { defineProjection, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { rowsJson, writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
 
@@ -240,9 +240,7 @@ async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly In
   const columns = Object.keys(rows[0]);
   const list = sql.join(columns.map((c) => sql.ref(c)));
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const json = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT), (_key, value: unknown) =>
-      typeof value === 'bigint' ? value.toString() : value,
-    );
+    const json = rowsJson(rows.slice(i, i + ROWS_PER_STATEMENT));
     await sql`
       WITH inserted AS (
         INSERT INTO activities (${list})
@@ -285,8 +283,8 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
       user_id: event.metadata.userId,
       metadata: facts.metadata,
       created_at: event.metadata.occurredAt,
-      log_commit: event.position.commit,
-      log_event: event.position.event,
+      log_commit: event.position.commit.toString(),
+      log_event: event.position.event.toString(),
     });
   }
   await insertActivities(trx, rows);

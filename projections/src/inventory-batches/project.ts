@@ -64,7 +64,8 @@ export function foldInventoryBatchEvents(events: readonly ProjectedEvent[]): Inv
         const version = Number(event.revision);
         const before = batches.get(batchId);
         if (before?.kind === 'added') {
-          batches.set(batchId, { kind: 'added', row: { ...before.row, quantity_on_board: quantity, updated_at: at, version } });
+          // The row is this fold's own: changed in place.
+          Object.assign(before.row, { quantity_on_board: quantity, updated_at: at, version });
         } else if (before?.kind !== 'removed') {
           batches.set(batchId, { kind: 'adjusted', vesselId, quantity, version, updatedAt: at });
         }
@@ -85,11 +86,13 @@ export function foldInventoryBatchEvents(events: readonly ProjectedEvent[]): Inv
 }
 
 /**
- * Write what a batch of events leaves of each inventory batch. The medical-chest projection calls
- * it first and then evaluates the vessels it touched, in the same transaction.
+ * Write what a batch of events leaves of each inventory batch, and answer the fold. The
+ * medical-chest projection calls it first and then evaluates the vessels it touched, in the same
+ * transaction.
  */
-export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
-  const { batches, deletedVessels } = foldInventoryBatchEvents(events);
+export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]): Promise<InventoryBatchesFold> {
+  const fold = foldInventoryBatchEvents(events);
+  const { batches, deletedVessels } = fold;
   const removed: string[] = [];
   const added: Insertable<InventoryBatchesTable>[] = [];
   const adjusted: { id: string; quantity_on_board: number; updated_at: string; version: number }[] = [];
@@ -107,4 +110,5 @@ export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, event
     update: ['vessel_id', 'scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at', 'version'],
   });
   await updateRows(trx, 'inventory_batches', adjusted, 'id');
+  return fold;
 }

@@ -336,7 +336,7 @@ export async function storeItemChanges(
     let { critical_items: criticalItems, low_stock_items: lowStockItems, expiring_batches: expiringBatches, batches_on_board: batchesOnBoard } = vessel;
     let nextChangeOn = vessel.next_change_on;
     let soonestLost = false;
-    let digest = BigInt(`0x${vessel.rows_digest || '0'}`);
+    const digest = digestSum(vessel.rows_digest);
     for (const scaleId of changedItems.get(vessel.vessel_id) ?? []) {
       const position = at.get(scaleId)!;
       const before = oldOf.get(`${vessel.vessel_id} ${position}`);
@@ -350,7 +350,8 @@ export async function storeItemChanges(
       batchesOnBoard += after.onBoard - before.onBoard;
       if (before.nextChange !== null && before.nextChange === vessel.next_change_on && (after.nextChange === null || after.nextChange > before.nextChange)) soonestLost = true;
       nextChangeOn = earlier(nextChangeOn, after.nextChange);
-      digest = (digest - rowHash(position, before.row) + rowHash(position, after.row)) & DIGEST_MASK;
+      moveDigest(digest, rowHash(position, before.row), -1);
+      moveDigest(digest, rowHash(position, after.row), 1);
       rows.push(requirementColumns(vessel.vessel_id, position, after));
     }
     const figures = {
@@ -410,25 +411,38 @@ function requirementColumns(vesselId: string, position: number, item: ItemEvalua
   };
 }
 
-const DIGEST_MASK = (1n << 256n) - 1n;
-
-/** One row's term of the digest: the sha256 of its position and its JSON text. */
-function rowHash(position: number, row: VolumeRequirementRow): bigint {
-  return BigInt(`0x${createHash('sha256').update(`${position}:${JSON.stringify(row)}`).digest('hex')}`);
+/** One row's term of the digest: the sha256 of its position and its JSON text, as eight 32-bit lanes. */
+function rowHash(position: number, row: VolumeRequirementRow): Uint32Array {
+  const hash = createHash('sha256').update(`${position}:${JSON.stringify(row)}`).digest();
+  const lanes = new Uint32Array(8);
+  for (let i = 0; i < 8; i++) lanes[i] = hash.readUInt32BE(i * 4);
+  return lanes;
 }
 
-const digestText = (sum: bigint) => sum.toString(16).padStart(64, '0');
+/** Add (sign 1) or take away (sign -1) a row's term, lane by lane modulo 2^32 (a Uint32Array wraps). */
+function moveDigest(sum: Uint32Array, term: Uint32Array, sign: 1 | -1): void {
+  for (let i = 0; i < 8; i++) sum[i] = sum[i] + sign * term[i];
+}
+
+const digestSum = (text: string): Uint32Array => {
+  const lanes = new Uint32Array(8);
+  if (text) for (let i = 0; i < 8; i++) lanes[i] = parseInt(text.slice(i * 8, i * 8 + 8), 16);
+  return lanes;
+};
+
+const digestText = (sum: Uint32Array) => Array.from(sum, (lane) => lane.toString(16).padStart(8, '0')).join('');
 
 /**
- * The digest of a volume requirements answer: the sum (mod 2^256) of a sha256 per row, of its
- * position and its JSON text. It names the answer's rows (the answer is their JSON array, in
- * order), and a sum can be moved by one row's difference without reading the others. The stored
- * rows read back through toVolumeRequirementRow give the very text the evaluation's rows give
- * (same keys in the same order, the same numbers), so a stored digest names the answer a read makes.
+ * The digest of a volume requirements answer: the sum of a sha256 per row (of its position and its
+ * JSON text), lane by lane (eight 32-bit lanes, each modulo 2^32). It names the answer's rows (the
+ * answer is their JSON array, in order), and a sum can be moved by one row's difference without
+ * reading the others. The stored rows read back through toVolumeRequirementRow give the very text
+ * the evaluation's rows give (same keys in the same order, the same numbers), so a stored digest
+ * names the answer a read makes.
  */
 export function rowsDigest(rows: readonly VolumeRequirementRow[]): string {
-  let sum = 0n;
-  rows.forEach((row, position) => (sum = (sum + rowHash(position, row)) & DIGEST_MASK));
+  const sum = new Uint32Array(8);
+  rows.forEach((row, position) => moveDigest(sum, rowHash(position, row), 1));
   return digestText(sum);
 }
 

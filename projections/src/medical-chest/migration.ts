@@ -161,3 +161,15 @@ export const chestPerItemMigration: Migration = {
     await sql`DELETE FROM follower_checkpoints WHERE name = 'medical-chest'`.execute(db);
   },
 };
+
+/**
+ * The chest digest summed in eight 32-bit lanes instead of one 256-bit number (the same names for
+ * the same rows, made without big integers): digests stored by 0067 would be moved in the wrong
+ * arithmetic, so the chest is replayed again.
+ */
+export const chestDigestLanesMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`TRUNCATE inventory_batches, scales, chest_vessels, volume_requirements`.execute(db);
+    await sql`DELETE FROM follower_checkpoints WHERE name = 'medical-chest'`.execute(db);
+  },
+};

@@ -15,7 +15,7 @@
 import { isoToday, medicalProfileOf, SHIPPED_SCALE_METADATA, type DomainEventType } from '@medchest/domain';
 import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { applyInventoryBatches, foldInventoryBatchEvents } from '../inventory-batches/project';
+import { applyInventoryBatches } from '../inventory-batches/project';
 import { defineProjection, type Projection, type ProjectedEvent } from '../projection';
 import { updateRows, writeRows } from '../sql';
 import { foldVesselEvents } from '../vessels/project';
@@ -159,8 +159,7 @@ export function createMedicalChestProjection(options: MedicalChestProjectionOpti
       await applyScales(trx, events);
       // Vessels whose every item may have moved: new, profile changed, scale assigned.
       const whole = await applyProfiles(trx, events, day);
-      await applyInventoryBatches(trx, events);
-      const { deletedVessels } = foldInventoryBatchEvents(events);
+      const { deletedVessels } = await applyInventoryBatches(trx, events);
       const { items, stocked } = changedItems(events, deletedVessels);
       if (items.size > 0) {
         // The others: only the items their inventory events touched, where that is the same as a

@@ -77,7 +77,7 @@ async function applyOrders(trx: Transaction<ReadModelDb>, events: readonly Proje
       case 'OrderStatusChanged': {
         const d = event.data;
         change(d.orderId, { status: d.to, updated_at: at });
-        history.push({ id: event.id, order_id: d.orderId, from_status: d.from, to_status: d.to, changed_by: d.who, actor: d.by, changed_at: d.when, log_commit: event.position.commit, log_event: event.position.event });
+        history.push({ id: event.id, order_id: d.orderId, from_status: d.from, to_status: d.to, changed_by: d.who, actor: d.by, changed_at: d.when, log_commit: event.position.commit.toString(), log_event: event.position.event.toString() });
         break;
       }
       case 'OrderVendorAssigned': {

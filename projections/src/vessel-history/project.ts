@@ -210,14 +210,14 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
       event_id: event.id,
       vessel_id: vesselId,
       stream_id: event.streamId,
-      revision: event.revision,
+      revision: event.revision.toString(),
       event_type: event.type,
       summary,
       changes,
       user_id: event.metadata.userId,
       occurred_at: event.metadata.occurredAt,
-      log_commit: event.position.commit,
-      log_event: event.position.event,
+      log_commit: event.position.commit.toString(),
+      log_event: event.position.event.toString(),
     });
   }
   await writeRows(trx, 'vessel_history', rows, { key: 'event_id', update: 'nothing' });

@@ -8,20 +8,16 @@
  *   vessel update rewriting the vessel's requirement rows.
  * - stockHistory: the reads bench's fleet (1,000 vessels, each created and stocked with 600
  *   batches in one append): few vessels, many inventory events.
- * - yearHistory: a realistic year of a fleet using the product every day (see its comment).
+ * A realistic year is the demo's own, copied to size: demoYear.ts.
  */
 import { randomUUID } from 'node:crypto';
 import {
   currentEventVersion,
   MEDICAL_CATEGORIES,
   NEW_VESSEL_MEDICAL_PROFILE_DEFAULTS,
-  medicalProfileOf,
-  requiredQuantity,
-  scaleImportedData,
   type DomainEvent,
   type EventMetadata,
   type MedicalCategory,
-  type OrderStatus,
   type VesselDetails,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
@@ -35,6 +31,8 @@ export interface Planned {
   at: number;
   event: DomainEvent;
   userId: string | null;
+  /** Default: the stream the event's data names (streamIdOf). */
+  streamId?: string;
 }
 
 const DAY = 86_400_000;
@@ -243,251 +241,6 @@ export function stockHistory(vessels: number, batchesPerVessel = 600): Planned[]
   return planned;
 }
 
-interface LiveBatch {
-  batchId: string;
-  scaleId: string;
-  quantity: number;
-  expiry: number | undefined;
-}
-
-/**
- * A realistic year of a fleet using the product, `total` events (about a thousand per vessel, so
- * a million events is a fleet of about a thousand vessels). Modelled on the demo's chests (every
- * required item in one to three batches, instruments without expiry dates) and on how a chest is
- * kept on board:
- * - vessels onboarded (85% in the year's first month, the rest through the year; 2% deleted), each
- *   stocked by a bulk input a few days later (one append of its batches and the import record);
- *   a certificate recorded, renewed or expired;
- * - a monthly stock-take: a count recorded for the batches whose figure differs (about one in six);
- * - usage a few times a week (a crew member treated, one to three units);
- * - expired batches disposed of (a count to zero) or taken off the record;
- * - an order a quarter: numbered, created from the shortfall, approved, sent to a supplier (with
- *   its mail), quoted, acknowledged, delivered and received (a batch added per item received);
- * - vessel edits about every two months, a third of them crew changes (the chest's profile);
- * - a flag state's scale imported mid-year and assigned to a few vessels;
- * - fleet managers and auditors registering, approved and assigned vessels.
- * Not in it: generated reports (their events carry whole tables; few a year).
- */
-export function yearHistory(total: number): Planned[] {
-  const d = dice(20_250_604);
-  const year = 365 * DAY;
-  const base = Date.UTC(2025, 0, 1);
-  const scale = loadShippedScale();
-  const planned: Planned[] = [];
-  const admins = Array.from({ length: 3 }, d.uuid);
-  const managers: string[] = [];
-  const vesselIds: string[] = [];
-  let orderSequence = 0;
-  let accounts = 0;
-  const push = (at: number, userId: string | null, event: DomainEvent) => planned.push({ at, userId, event });
-
-  const flagScale = { ...scale, id: 'flag-liberia-2025', name: 'Liberia flag table 2025', source: 'Flag circular', effectiveDate: '2025-06-01' };
-  const flagScaleAt = 180 * DAY;
-  push(flagScaleAt, admins[0], { type: 'ScaleImported', data: scaleImportedData(flagScale, 'c'.repeat(64)) });
-
-  for (let n = 1; planned.length < total * 1.01; n++) {
-    // A fleet manager per twenty vessels, an auditor per fifty: registered before their vessels.
-    if (n % 20 === 1 || n % 50 === 1) {
-      const role = n % 20 === 1 ? 'fleet_manager' : 'auditor';
-      const account = accountEvents(d, accounts++, () => Math.min(n / 10, 300) * DAY * d.rnd(), role, () => d.pick(admins));
-      planned.push(...account.planned);
-      if (role === 'fleet_manager') managers.push(account.userId);
-    }
-    const manager = managers[managers.length - 1];
-    const vesselId = d.uuid();
-    vesselIds.push(vesselId);
-    const createdAt = d.rnd() < 0.85 ? d.rnd() * 30 * DAY : d.rnd() * 330 * DAY;
-    let details = vesselDetailsFor(d, n, base - 400 * DAY, true);
-    push(createdAt, manager, { type: 'VesselCreated', data: { vesselId, details } });
-    if (n % 20 === 0) push(createdAt + 60_000, d.pick(admins), { type: 'UserVesselsAssigned', data: { userId: manager, vesselIds: vesselIds.slice(-20) } });
-
-    // The first stock-take: one bulk input of the whole chest.
-    const live: LiveBatch[] = [];
-    const stockedAt = createdAt + d.between(1, 7) * DAY;
-    const profile = () => medicalProfileOf(details);
-    let added = 0;
-    for (const item of scale.items) {
-      const requirement = requiredQuantity(item, profile());
-      const required = requirement.kind === 'required' ? Math.ceil(requirement.amount) : 0;
-      if (required === 0 && d.rnd() < 0.7) continue;
-      const perishable = d.rnd() < 0.8;
-      const count = d.between(1, 3);
-      for (let b = 1; b <= count; b++) {
-        const batch: LiveBatch = {
-          batchId: d.uuid(),
-          scaleId: item.id,
-          quantity: Math.max(1, Math.ceil(Math.max(required, 2) / count) + d.between(0, 3)),
-          expiry: perishable ? stockedAt + d.between(60, 1_100) * DAY : undefined,
-        };
-        live.push(batch);
-        added++;
-        push(stockedAt, manager, {
-          type: 'BatchAdded',
-          data: {
-            batchId: batch.batchId,
-            vesselId,
-            scaleId: item.id,
-            batchNumber: b,
-            productName: `${item.description} ${item.formStrength}`.trim(),
-            quantity: batch.quantity,
-            ...(batch.expiry === undefined ? {} : { expiryDate: isoDay(base + batch.expiry) }),
-          },
-        });
-      }
-    }
-    push(stockedAt, manager, {
-      type: 'InventoryImported',
-      data: { vesselId, importId: d.uuid(), fileName: `chest-${n}.csv`, source: 'csv', successCount: added, errorCount: d.rnd() < 0.2 ? 1 : 0, errors: [] },
-    });
-
-    // The certificate.
-    const certificateExpiry = stockedAt + d.between(30, 500) * DAY;
-    const certificate = { vesselId, vesselName: details.vesselName, expiryDate: isoDay(base + certificateExpiry), certificateIssuer: 'Port Health Authority' };
-    push(stockedAt + DAY, manager, { type: 'CertificateRecorded', data: { ...certificate, issueDate: isoDay(base + stockedAt) } });
-    if (certificateExpiry < year) {
-      if (d.rnd() < 0.85) {
-        const renewedAt = certificateExpiry - d.between(1, 20) * DAY;
-        push(renewedAt, manager, { type: 'CertificateRecorded', data: { ...certificate, expiryDate: isoDay(base + renewedAt + 365 * DAY), issueDate: isoDay(base + renewedAt) } });
-      } else {
-        push(certificateExpiry + DAY, null, { type: 'CertificateExpired', data: { ...certificate, expiredOn: isoDay(base + certificateExpiry + DAY) } });
-      }
-    }
-
-    // The life of the chest, day by day (so each batch's quantity is the one on record).
-    const deletedAt = d.rnd() < 0.02 ? stockedAt + d.rnd() * (year - stockedAt) : Infinity;
-    const end = Math.min(year, deletedAt);
-    let nextCount = stockedAt + d.between(20, 40) * DAY;
-    let nextOrder = stockedAt + d.between(60, 100) * DAY;
-    let nextEdit = createdAt + d.between(30, 90) * DAY;
-    let batchNumber = 10;
-    for (let day = stockedAt + DAY; day < end; day += DAY) {
-      const at = () => day + d.rnd() * DAY * 0.9;
-      // Usage, about three times a week.
-      if (d.rnd() < 0.43) {
-        const candidates = live.filter((b) => b.quantity > 0);
-        if (candidates.length > 0) {
-          const batch = d.pick(candidates);
-          const used = Math.min(batch.quantity, d.between(1, 3));
-          push(at(), manager, {
-            type: 'BatchUsageRecorded',
-            data: {
-              batchId: batch.batchId,
-              vesselId,
-              scaleId: batch.scaleId,
-              quantityUsed: used,
-              previousQuantity: batch.quantity,
-              quantityRemaining: batch.quantity - used,
-              reason: d.pick(['Treatment', 'First aid', 'Injury', 'Illness']),
-              crewMemberName: d.rnd() < 0.5 ? `${d.pick(FIRST)} ${d.pick(LAST)}` : undefined,
-              usageDate: isoDay(base + day),
-            },
-          });
-          batch.quantity -= used;
-        }
-      }
-      // Expired batches: disposed of (counted to zero) or taken off the record.
-      for (let i = live.length - 1; i >= 0; i--) {
-        const batch = live[i];
-        if (batch.expiry === undefined || batch.expiry + 10 * DAY > day || d.rnd() < 0.8) continue;
-        if (d.rnd() < 0.5 && batch.quantity > 0) {
-          push(at(), manager, { type: 'BatchAdjusted', data: { batchId: batch.batchId, vesselId, scaleId: batch.scaleId, previousQuantity: batch.quantity, newQuantity: 0, reason: 'disposal' } });
-        } else {
-          push(at(), manager, { type: 'BatchRemoved', data: { batchId: batch.batchId, vesselId, scaleId: batch.scaleId, reason: 'Expired' } });
-        }
-        live.splice(i, 1);
-      }
-      // The monthly stock-take: one append of the counts that differ.
-      if (day >= nextCount) {
-        nextCount += d.between(25, 35) * DAY;
-        const countedAt = at();
-        for (const batch of live) {
-          if (d.rnd() > 0.16) continue;
-          const counted = Math.max(0, batch.quantity + d.between(-3, 2));
-          if (counted === batch.quantity) continue;
-          push(countedAt, manager, { type: 'BatchAdjusted', data: { batchId: batch.batchId, vesselId, scaleId: batch.scaleId, previousQuantity: batch.quantity, newQuantity: counted, reason: 'count' } });
-          batch.quantity = counted;
-        }
-      }
-      // An order a quarter, from creation to the goods received.
-      if (day >= nextOrder) {
-        nextOrder += d.between(75, 105) * DAY;
-        let t = at();
-        const orderId = d.uuid();
-        const orderNumber = `ORD-2025-${String(++orderSequence).padStart(5, '0')}`;
-        const short = scale.items.filter(() => d.rnd() < 0.15);
-        const items = short.map((item) => ({
-          id: d.uuid(),
-          scaleId: item.id,
-          scaleDescription: item.description,
-          requiredQuantity: d.between(2, 20),
-          currentInventory: d.between(0, 2),
-          orderQuantity: d.between(2, 20),
-        }));
-        const common = { orderId, orderNumber, vesselId };
-        push(t, manager, { type: 'OrderNumberAssigned', data: { orderNumber, sequence: orderSequence, orderId } });
-        push(t, manager, {
-          type: 'OrderCreated',
-          data: { ...common, vesselName: details.vesselName, imoNumber: details.imoNumber, expiryThreshold: isoDay(base + day + 90 * DAY), items },
-        });
-        const move = (from: OrderStatus, to: OrderStatus, by: 'fleet' | 'supplier') => {
-          t += d.between(1, 48) * 3_600_000;
-          push(t, by === 'fleet' ? manager : null, {
-            type: 'OrderStatusChanged',
-            data: { ...common, from, to, who: by === 'fleet' ? manager : null, by, when: new Date(base + t).toISOString() },
-          });
-        };
-        move('draft', 'approved', 'fleet');
-        t += 3_600_000;
-        push(t, manager, {
-          type: 'OrderVendorAssigned',
-          data: { ...common, supplierName: 'Marine Medical Supplies', supplierEmail: 'orders@marinemed.example', assignedBy: manager, assignedAt: new Date(base + t).toISOString() },
-        });
-        move('approved', 'ordered', 'fleet');
-        push(t + 5_000, null, {
-          type: 'EmailDispatched',
-          data: { messageId: d.uuid(), to: 'orders@marinemed.example', subject: `Purchase order ${orderNumber}`, template: 'order-to-supplier', status: 'sent', attempts: 1, causationEventId: d.uuid() },
-        });
-        if (items.length > 0) {
-          t += d.between(1, 24) * 3_600_000;
-          push(t, null, { type: 'OrderItemsQuoted', data: { orderId, by: 'supplier', quotes: items.map((i) => ({ orderItemId: i.id, unitCost: d.between(1, 200) })) } });
-        }
-        move('ordered', 'acknowledged', 'supplier');
-        move('acknowledged', 'delivered', 'supplier');
-        if (items.length > 0) {
-          t += d.between(1, 72) * 3_600_000;
-          const received = items.map((item) => ({
-            orderItemId: item.id,
-            scaleId: item.scaleId,
-            batchId: d.uuid(),
-            quantityReceived: item.orderQuantity,
-            batchNumber: ++batchNumber,
-            expiryDate: isoDay(base + t + d.between(300, 1_100) * DAY),
-          }));
-          push(t, manager, { type: 'OrderItemsReceived', data: { orderId, vesselId, receiptId: d.uuid(), items: received } });
-          for (const r of received) {
-            push(t, manager, {
-              type: 'BatchAdded',
-              data: { batchId: r.batchId, vesselId, scaleId: r.scaleId, batchNumber: r.batchNumber, quantity: r.quantityReceived, expiryDate: r.expiryDate, orderId },
-            });
-            live.push({ batchId: r.batchId, scaleId: r.scaleId, quantity: r.quantityReceived, expiry: Date.parse(r.expiryDate) - base });
-          }
-        }
-      }
-      // Vessel edits: every couple of months, a third of them a crew change.
-      if (day >= nextEdit) {
-        nextEdit += d.between(30, 90) * DAY;
-        details = d.rnd() < 0.33 ? { ...details, crewSizeCategory: 12 + Math.floor(d.rnd() * 29) } : editDetails(d, details, n, base);
-        push(at(), manager, { type: 'VesselUpdated', data: { vesselId, details } });
-      }
-      if (n % 20 === 7 && day >= flagScaleAt && day < flagScaleAt + DAY) {
-        push(at(), d.pick(admins), { type: 'VesselScaleAssigned', data: { vesselId, scaleId: flagScale.id, scaleName: flagScale.name } });
-      }
-    }
-    if (deletedAt < year) push(deletedAt, manager, { type: 'VesselDeleted', data: { vesselId, vesselName: details.vesselName } });
-  }
-  return inLogOrder(planned, total);
-}
-
 /** Sorted by time (each stream's events keep their order: the sort is stable); the latest cut off at `total`. */
 function inLogOrder(planned: Planned[], total: number): Planned[] {
   planned.sort((a, b) => a.at - b.at);
@@ -515,8 +268,8 @@ export async function seedLog(pool: pg.Pool, planned: readonly Planned[], start:
   for (let i = 0; i < planned.length; i += SEED_CHUNK) {
     const chunk = planned.slice(i, i + SEED_CHUNK);
     const columns = { stream: [] as string[], revision: [] as string[], id: [] as string[], type: [] as string[], version: [] as number[], data: [] as string[], metadata: [] as string[], hash: [] as string[], at: [] as string[] };
-    for (const { at, event, userId } of chunk) {
-      const streamId = streamIdOf(event);
+    for (const { at, event, userId, streamId: stream } of chunk) {
+      const streamId = stream ?? streamIdOf(event);
       const head = heads.get(streamId);
       const revision = head ? head.revision + 1n : 0n;
       const id = randomUUID();

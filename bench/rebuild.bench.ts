@@ -9,7 +9,8 @@
  * 2. Timed: rebuildReadModels (every projection, every stream's hash chain verified on the way,
  *    fresh tables swapped in): `projection.rebuild_year_1m_s`, and the same as events per second.
  *
- * Run: npm run bench -- rebuild   (BENCH_SCALE=0.1 for a quick run at a tenth of the size)
+ * Run: npm run bench -- rebuild   (BENCH_SCALE=0.1 for a quick run at a tenth of the size;
+ * BENCH_DEMO_EVENTS=<file> keeps the demo's events in a file, to replay the same log again)
  */
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';

@@ -9,6 +9,7 @@
  * (chests imported, usage, monthly and yearly counts, certificates, orders).
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { DomainEvent } from '@medchest/domain';
 import { seedDemo, seedDemoPeople } from '@medchest/demo';
 import { startTestApp } from '@medchest/command-api/testing/harness';
@@ -18,13 +19,23 @@ import type { Planned } from './histories';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** The demo's year as it is appended: its events in log order. */
-export async function demoYearEvents(): Promise<RecordedEvent[]> {
+type DemoEvent = Pick<RecordedEvent, 'streamId' | 'type' | 'data' | 'metadata'>;
+
+/**
+ * The demo's year as it is appended: its events in log order. With BENCH_DEMO_EVENTS=<file>, kept
+ * in that file (written the first time): two versions of the projections, or two runs, then replay
+ * the very same log.
+ */
+export async function demoYearEvents(): Promise<DemoEvent[]> {
+  const file = process.env.BENCH_DEMO_EVENTS;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoEvent[];
   const app = await startTestApp('bench_demo_year');
   try {
     await seedDemo(app.deps);
     await seedDemoPeople(app.deps);
-    return await app.allEvents();
+    const events: DemoEvent[] = (await app.allEvents()).map(({ streamId, type, data, metadata }) => ({ streamId, type, data, metadata }));
+    if (file) writeFileSync(file, JSON.stringify(events));
+    return events;
   } finally {
     await app.close();
   }
@@ -52,7 +63,7 @@ const once = (streamId: string) => streamId.startsWith('user-') || streamId.star
  * vessel: a million events is some 2,000 vessels); the log's last events are cut at `total`.
  * `start` is the time of `at` 0 (the demo's first day).
  */
-export function demoYearHistory(events: readonly RecordedEvent[], total: number): { planned: Planned[]; start: number; copies: number } {
+export function demoYearHistory(events: readonly DemoEvent[], total: number): { planned: Planned[]; start: number; copies: number } {
   const start = Math.min(...events.map((e) => Date.parse(e.metadata.occurredAt)));
   const perCopy = events.filter((e) => !once(e.streamId)).length;
   const copies = Math.max(1, Math.ceil((total - (events.length - perCopy)) / perCopy));

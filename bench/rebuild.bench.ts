@@ -17,7 +17,7 @@ import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createReadModelDb, migrateReadModels, rebuildReadModels } from '@medchest/projections';
 import pg from 'pg';
 import { demoYearEvents, demoYearHistory } from './lib/demoYear';
-import { BENCH_SCALE, describeMix, scaled, seedLog } from './lib/histories';
+import { BENCH_SCALE, describeMix, scaled, seedLog, waitUntilReadable } from './lib/histories';
 import { recordFigure } from './lib/results';
 
 const EVENTS = scaled(1_000_000);
@@ -38,6 +38,7 @@ try {
   t = performance.now();
   const last = await seedLog(pool, planned, start);
   console.error(`seeded ${planned.length} events in ${((performance.now() - t) / 1000).toFixed(1)} s: ${describeMix(planned)}`);
+  await waitUntilReadable(pool, planned.length);
 
   t = performance.now();
   const result = await rebuildReadModels({ db, store });

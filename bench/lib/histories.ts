@@ -306,6 +306,21 @@ export async function seedLog(pool: pg.Pool, planned: readonly Planned[], start:
   return { commit: BigInt(rows[0].commit), event: BigInt(rows[0].event) };
 }
 
+/**
+ * Wait until readers of the log see all `count` events: readers only see transactions older than
+ * the oldest one still running in the whole cluster (the store's rule), and on a shared machine
+ * another database's transaction can hold that back for a moment after seeding.
+ */
+export async function waitUntilReadable(pool: pg.Pool, count: number, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())');
+    if (rows[0].n >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} seeded events readable after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** BENCH_SCALE (default 1) shrinks a bench's sizes for a quick local run; reported figures come from 1. */
 export const BENCH_SCALE = Number(process.env.BENCH_SCALE ?? 1);
 export const scaled = (n: number) => Math.max(1, Math.round(n * BENCH_SCALE));

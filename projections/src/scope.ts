@@ -22,9 +22,11 @@ export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | 
       // scan that stops after its page instead of gathering and sorting every vessel of the scope.
       // Not for lists read whole: there the IN over the union is one hash, and the per-row form
       // can cost enough on paper to make PostgreSQL JIT-compile the query (half a second).
+      // OFFSET 0 keeps each EXISTS a lookup of its row: without it PostgreSQL may turn one into a
+      // hash of the scope's every vessel, built on each call (a cost that grows with the fleet).
       if (options.perRow) {
-        return sql<boolean>`(EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId} AND sa.vessel_id = ${ref})
-          OR EXISTS (SELECT 1 FROM user_fleet_assignments sf JOIN vessels sv ON sv.fleet = sf.fleet WHERE sf.user_id = ${scope.userId} AND sv.id = ${ref}))`;
+        return sql<boolean>`(EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId} AND sa.vessel_id = ${ref} OFFSET 0)
+          OR EXISTS (SELECT 1 FROM user_fleet_assignments sf JOIN vessels sv ON sv.fleet = sf.fleet WHERE sf.user_id = ${scope.userId} AND sv.id = ${ref} OFFSET 0))`;
       }
       return sql<boolean>`${ref} IN (
         SELECT sa.vessel_id FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId}

@@ -45,11 +45,13 @@ export async function applyBatch(
     validate?: boolean;
     /** A schema searched before the others: a rebuild writes into fresh tables of its own (rebuild.ts). */
     schema?: string;
+    /** The batch's events already parsed, shared by calls that apply the same batch to different projections. */
+    parsed?: Map<RecordedEvent, ProjectedEvent>;
   } = {},
 ): Promise<void> {
   if (events.length === 0) return;
   const last = events[events.length - 1].position;
-  const parsed = new Map<RecordedEvent, ProjectedEvent>();
+  const parsed = options.parsed ?? new Map<RecordedEvent, ProjectedEvent>();
   const parse = (e: RecordedEvent) => {
     let p = parsed.get(e);
     if (!p) parsed.set(e, (p = toProjectedEvent(e, options)));

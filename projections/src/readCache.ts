@@ -30,20 +30,27 @@ import type { ReadModelDb } from './db';
 export interface ReadCache {
   /**
    * The JSON of `compute()`'s answer for this day: kept from an earlier call when nothing it reads
-   * has changed, otherwise computed.
+   * has changed, otherwise computed. `atVersion`: where the projections stand, read by the caller
+   * (version()) after the request arrived, so it could run beside the request's other reads.
    */
-  get(day: { today: string; key?: string }, compute: () => Promise<unknown>): Promise<string>;
+  get(day: { today: string; key?: string }, compute: () => Promise<unknown>, atVersion?: Promise<string>): Promise<string>;
+  /** Where the projections this cache watches stand, read now (shared with callers already waiting). */
+  version(): Promise<string>;
 }
 
 /** A cache for answers read from these projections' tables (their names, as defineProjection has them). */
-export function createReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ReadCache {
+export function createReadCache(
+  db: Kysely<ReadModelDb>,
+  projections: readonly string[],
+  version: () => Promise<string> = coalesced(() => readModelVersion(db, projections)),
+): ReadCache {
   let kept: { key: string; json: string } | undefined;
   const computing = new Map<string, Promise<string>>();
-  const version = coalesced(() => readModelVersion(db, projections));
 
   return {
-    async get({ today, key: dayKey = today }, compute) {
-      const key = `${dayKey}|${await version()}`;
+    version,
+    async get({ today, key: dayKey = today }, compute, atVersion) {
+      const key = `${dayKey}|${await (atVersion ?? version())}`;
       if (kept?.key === key) return kept.json;
       let pending = computing.get(key);
       if (!pending) {
@@ -68,22 +75,29 @@ export const SCOPED_CACHE_LIMIT = 200;
  * it reads, or the assignments and vessels the scope is computed from, move.
  */
 export interface ScopedReadCache {
-  /** `variant`: which answer of the scope (a page of a list, say); each is kept on its own. */
-  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>, variant?: string): Promise<string>;
+  /**
+   * `variant`: which answer of the scope (a page of a list, say); each is kept on its own.
+   * `atVersion`: as ReadCache.get, from this cache's version().
+   */
+  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>, variant?: string, atVersion?: Promise<string>): Promise<string>;
+  /** Where the watched projections stand, read now: one read shared by every scope's answers. */
+  version(): Promise<string>;
 }
 
 export function createScopedReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache {
   const watched = [...new Set([...projections, 'assignments', 'vessels'])];
+  const version = coalesced(() => readModelVersion(db, watched));
   const caches = new Map<string, ReadCache>();
   return {
-    get(scope, day, compute, variant = '') {
+    version,
+    get(scope, day, compute, variant = '', atVersion) {
       const key = `${vesselScopeKey(scope)}|${variant}`;
       let cache = caches.get(key);
       if (cache) caches.delete(key);
-      else cache = createReadCache(db, watched);
+      else cache = createReadCache(db, watched, version);
       caches.set(key, cache); // most recently asked last
       if (caches.size > SCOPED_CACHE_LIMIT) caches.delete(caches.keys().next().value!);
-      return cache.get(day, compute);
+      return cache.get(day, compute, atVersion);
     },
   };
 }

@@ -17,6 +17,9 @@ export default defineConfig({
     sourcemap: false,
     // The manifest lets a test measure what each page loads before its first paint.
     manifest: true,
+    // Every browser the app supports preloads modules itself: the polyfill would be bytes on every
+    // first page for nothing (issue 14).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Two pages: the fleet app, and the captain portal on its own small bundle (issue 12).
       input: {

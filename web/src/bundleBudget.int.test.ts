@@ -10,11 +10,12 @@ const KB = 1024;
 const FIRST_PAGE_GOAL = 100 * KB;
 const ANY_PAGE_BUDGET = 180 * KB;
 /**
- * The login page's goal is 100 KB too, not met yet: React (67 KB), the router (13 KB), server
- * state (10 KB) and react-hook-form (11 KB) are already 101 KB before the page's own code. Its
- * validation (zod and the schemas) loads after the first paint. Held here so it does not grow.
+ * The login page's goal is 100 KB too, not met yet: React (66 KB), the router (13 KB) and server
+ * state (10 KB) are already 89 KB before the page's own code. Its forms paint without
+ * react-hook-form, and their validation (zod and the schemas) loads after the first paint.
+ * Held here so it does not grow.
  */
-const LOGIN_BUDGET = 120 * KB;
+const LOGIN_BUDGET = 105 * KB;
 const SHELL = 'src/components/layout/AppShell.tsx';
 const FLEET_SCREENS = /\/(DashboardPage|VesselsPage|VesselDetailPage|InventoryOverviewPage|CompliancePage|AppShell)-/;
 

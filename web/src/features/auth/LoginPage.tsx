@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
-import type { loginSchema, signupSchema } from '@medchest/domain/user/schema';
 import { Button } from '../../components/ui/Button';
 import { Field, fieldProps } from '../../components/ui/Field';
 import { LogoMark } from '../../components/ui/icons';
-import { deferredSchemaResolver } from '../../lib/deferredResolver';
+import { deferredSchema } from '../../lib/deferredSchema';
 import { applyServerFieldErrors } from '../../lib/notify';
+import { useFirstPageForm } from '../../lib/useFirstPageForm';
 import { useLogin, useSignup } from '../../lib/useAuthActions';
 import './auth.css';
 
@@ -15,22 +13,19 @@ type LoginValues = { email: string; password: string };
 type SignupValues = LoginValues & { firstName: string; lastName: string };
 
 // The login page is a first page (issue 14): it paints without zod and the schemas, which load
-// right after (see the preload below) from a subpath, not the domain's index.
-const loginValidation = deferredSchemaResolver<LoginValues, typeof loginSchema>(() =>
-  import('@medchest/domain/user/schema').then((module) => module.loginSchema),
-);
-const signupValidation = deferredSchemaResolver<SignupValues, typeof signupSchema>(() =>
-  import('@medchest/domain/user/schema').then((module) => module.signupSchema),
-);
+// right after (see the preload below) from a subpath, not the domain's index, and without
+// react-hook-form (useFirstPageForm).
+const loginValidation = deferredSchema(() => import('@medchest/domain/user/schema').then((module) => module.loginSchema));
+const signupValidation = deferredSchema(() => import('@medchest/domain/user/schema').then((module) => module.signupSchema));
 
 function LoginForm({ defaultEmail }: { defaultEmail: string }) {
   const login = useLogin();
   useEffect(() => loginValidation.preload(), []);
-  const form = useForm<LoginValues, unknown, LoginValues>({
-    resolver: loginValidation.resolver,
+  const form = useFirstPageForm<LoginValues, LoginValues>({
+    check: loginValidation.check,
     defaultValues: { email: defaultEmail, password: '' },
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
       onError: (error) => applyServerFieldErrors(error, form.setError, ['email', 'password']),
@@ -68,11 +63,11 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
 function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
   const signup = useSignup(onCreated);
   useEffect(() => signupValidation.preload(), []);
-  const form = useForm<SignupValues, unknown, z.output<typeof signupSchema>>({
-    resolver: signupValidation.resolver,
-    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+  const form = useFirstPageForm({
+    check: signupValidation.check,
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' } as SignupValues,
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const submit = form.handleSubmit((values) =>
     signup.mutate(values, {
       onError: (error) =>

@@ -13,7 +13,7 @@ import { LOCK_NAMESPACE } from './locks';
 import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
-import { vesselHistoryMigration } from './vessel-history/migration';
+import { vesselHistoryMigration, vesselHistorySlimMigration } from './vessel-history/migration';
 import { reportsMigration } from './reports/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
@@ -47,6 +47,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0061_chest_snapshots', chestSnapshotsMigration],
   ['0067_chest_per_item', chestPerItemMigration],
   ['0068_chest_digest_lanes', chestDigestLanesMigration],
+  ['0075_vessel_history_slim', vesselHistorySlimMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

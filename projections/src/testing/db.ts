@@ -55,7 +55,7 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     inventory_imports: 'id',
     activity_batches: 'batch_id',
     activity_counts: 'vessel_id, activity_type',
-    vessel_history: 'event_id',
+    vessel_history: 'log_commit, log_event',
     vessel_streams: 'vessel_id, stream_id',
     vessel_history_state: 'vessel_id',
     vessel_history_batches: 'batch_id',

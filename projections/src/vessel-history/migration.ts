@@ -32,10 +32,9 @@ export interface VesselHistoryStateTable {
   state: ColumnType<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>>;
 }
 
-/** Each batch's item, number and quantity: a removal shows what was removed. */
+/** Each batch's number and quantity: later entries name the batch, a removal shows what was removed. */
 export interface VesselHistoryBatchesTable {
   batch_id: string;
-  scale_id: string;
   batch_number: number;
   quantity: number;
 }
@@ -75,5 +74,19 @@ export const vesselHistoryMigration: Migration = {
       .addColumn('batch_number', 'integer', (c) => c.notNull())
       .addColumn('quantity', 'integer', (c) => c.notNull())
       .execute();
+  },
+};
+
+/**
+ * Fewer bytes and less index work per event (issue 14). The timeline's key becomes the event's log
+ * position: each batch appends at the right edge of that index, where a key on the random event id
+ * inserted all over it (a page split and a page touched per row); the id stays a column. A batch's
+ * row drops its item (the events that name a batch carry the item themselves).
+ */
+export const vesselHistorySlimMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`ALTER TABLE vessel_history DROP CONSTRAINT vessel_history_pkey`.execute(db);
+    await sql`ALTER TABLE vessel_history ADD CONSTRAINT vessel_history_pk PRIMARY KEY (log_commit, log_event)`.execute(db);
+    await sql`ALTER TABLE vessel_history_batches DROP COLUMN scale_id`.execute(db);
   },
 };

@@ -1,9 +1,12 @@
 /**
  * Cost per event (issue 14), what this read model may write: one timeline row per event that
- * concerns a vessel (it is the timeline), and what the next entries need to tell before from after:
- * the vessel's state when an event changes it (details, certificate, scale), a batch's row when an
- * event changes the batch, the (vessel, stream) pair once. Folded per vessel and per batch over a
- * batch of events: a statement per table.
+ * concerns a vessel (it is the timeline), keyed by its log position (a batch appends at the right
+ * edge of the key; the newest-first index only reads use is built after a rebuild's rows), and what
+ * the next entries need to tell before from after: the vessel's state when an event changes it
+ * (details, certificate, scale), a batch's number and quantity when an event adds or changes the
+ * batch, the (vessel, stream) pair once. Folded per vessel and per batch over a batch of events: a
+ * statement per table, and reads of the state only for the vessels, and the batches not added in
+ * this batch of events, that its events name.
  */
 import {
   ALL_EVENT_TYPES,
@@ -26,7 +29,7 @@ interface VesselState {
   /** The vessel's orders' numbers by id: a receipt names its order by id only. */
   orders?: Record<string, string>;
 }
-type Batch = { scaleId: string; batchNumber: number; quantity: number };
+type Batch = { batchNumber: number; quantity: number };
 
 /** The vessel an event concerns: the vesselId its data names, if any. */
 export function eventVesselId(event: { data: unknown }): string | undefined {
@@ -155,7 +158,7 @@ function evolve(event: ProjectedEvent, vessel: VesselState, batches: Map<string,
     case 'OrderCreated':
       return { ...vessel, orders: { ...vessel.orders, [event.data.orderId]: event.data.orderNumber } };
     case 'BatchAdded':
-      batches.set(event.data.batchId, { scaleId: event.data.scaleId, batchNumber: event.data.batchNumber, quantity: event.data.quantity });
+      batches.set(event.data.batchId, { batchNumber: event.data.batchNumber, quantity: event.data.quantity });
       return vessel;
     case 'BatchAdjusted': {
       const batch = batches.get(event.data.batchId);
@@ -186,17 +189,27 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   });
   if (concerning.length === 0) return;
   const vesselIds = [...new Set(concerning.map((c) => c.vesselId))];
-  const batchIds = [...new Set(concerning.filter((c) => BATCH_EVENTS.has(c.event.type)).map((c) => (c.event.data as { batchId: string }).batchId))];
+  // The batches stored before this batch of events: those its events change without adding them.
+  const added = new Set<string>();
+  const stored = new Set<string>();
+  for (const { event } of concerning) {
+    if (event.type === 'BatchAdded') added.add(event.data.batchId);
+    else if (BATCH_EVENTS.has(event.type)) {
+      const { batchId } = event.data as { batchId: string };
+      if (!added.has(batchId)) stored.add(batchId);
+    }
+  }
+  const batchIds = [...stored];
   const states = new Map<string, VesselState>();
   for (const row of await trx.selectFrom('vessel_history_state').selectAll().where('vessel_id', 'in', vesselIds).execute()) {
     states.set(row.vessel_id, row.state as VesselState);
   }
   // What was stored: a state left as it was (the batch events of a chest) is not written again.
-  const stored = new Map(states);
+  const storedStates = new Map(states);
   const batches = new Map<string, Batch>();
   if (batchIds.length > 0) {
     for (const row of await trx.selectFrom('vessel_history_batches').selectAll().where('batch_id', 'in', batchIds).execute()) {
-      batches.set(row.batch_id, { scaleId: row.scale_id, batchNumber: row.batch_number, quantity: row.quantity });
+      batches.set(row.batch_id, { batchNumber: row.batch_number, quantity: row.quantity });
     }
   }
   const rows: Insertable<VesselHistoryTable>[] = [];
@@ -220,17 +233,16 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
       log_event: event.position.event.toString(),
     });
   }
-  await writeRows(trx, 'vessel_history', rows, { key: 'event_id', update: 'nothing' });
+  await writeRows(trx, 'vessel_history', rows, { key: ['log_commit', 'log_event'], update: 'nothing' });
   await writeRows(trx, 'vessel_streams', [...streams.values()], { key: ['vessel_id', 'stream_id'], update: 'nothing' });
   await writeRows(
     trx,
     'vessel_history_state',
-    [...states].filter(([vessel_id, state]) => stored.get(vessel_id) !== state).map(([vessel_id, state]) => ({ vessel_id, state: state as Record<string, unknown> })),
+    [...states].filter(([vessel_id, state]) => storedStates.get(vessel_id) !== state).map(([vessel_id, state]) => ({ vessel_id, state: state as Record<string, unknown> })),
     { key: 'vessel_id', update: ['state'] },
   );
   const batchRows: Insertable<VesselHistoryBatchesTable>[] = [...batches].map(([batch_id, b]) => ({
     batch_id,
-    scale_id: b.scaleId,
     batch_number: b.batchNumber,
     quantity: b.quantity,
   }));

@@ -2,7 +2,7 @@ import { guardPool } from '@medchest/eventstore';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { UserFleetAssignmentsTable, UserVesselAssignmentsTable } from './assignments/migration';
-import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable } from './activity/migration';
+import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable, ActivityVesselNamesTable } from './activity/migration';
 import type { CheckpointsTable } from './checkpoints/migration';
 import type { ChestSnapshotsTable, ChestSnapshotTailsTable } from './chest-snapshots/migration';
 import type { EmailMessagesTable } from './email-log/migration';
@@ -31,6 +31,7 @@ export interface ReadModelDb {
   inventory_batches: InventoryBatchesTable;
   inventory_imports: InventoryImportsTable;
   activity_batches: ActivityBatchesTable;
+  activity_vessel_names: ActivityVesselNamesTable;
   activity_counts: ActivityCountsTable;
   vessel_history: VesselHistoryTable;
   vessel_streams: VesselStreamsTable;

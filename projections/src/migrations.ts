@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { activityInventoryMigration, activityLogMigration, activityMigration } from './activity/migration';
+import { activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
@@ -48,6 +48,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0067_chest_per_item', chestPerItemMigration],
   ['0068_chest_digest_lanes', chestDigestLanesMigration],
   ['0075_vessel_history_slim', vesselHistorySlimMigration],
+  ['0076_activity_slim', activitySlimMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

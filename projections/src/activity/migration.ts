@@ -28,8 +28,18 @@ export interface ActivitiesTable {
  */
 export interface ActivityBatchesTable {
   batch_id: string;
-  scale_id: string;
   batch_number: number;
+}
+
+/**
+ * Each vessel's name as the feed last saw it (the name its newest named line shows), for the lines
+ * whose event names the vessel by id only. A row per vessel, written when a batch of events names
+ * it anew: the feed's own, like activity_batches, so a rebuild gives the same lines whatever point
+ * the vessels read model has reached.
+ */
+export interface ActivityVesselNamesTable {
+  vessel_id: string;
+  vessel_name: string;
 }
 
 /**
@@ -96,5 +106,31 @@ export const activityLogMigration: Migration = {
       .addColumn('n', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('activity_counts_pk', ['vessel_id', 'activity_type'])
       .execute();
+  },
+};
+
+/**
+ * Less work per line (issue 14). The lines are keyed by their log position (each batch appends at
+ * the right edge of that index, where a key on the random event id inserted all over it; the id
+ * stays a column); a vessel's latest name is a row per vessel instead of an index entry per line
+ * (activities_vessel_idx served only that lookup); a batch's row drops its item (the events that
+ * name a batch carry the item themselves).
+ */
+export const activitySlimMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('activity_vessel_names')
+      .addColumn('vessel_id', 'text', (c) => c.primaryKey())
+      .addColumn('vessel_name', 'text', (c) => c.notNull())
+      .execute();
+    await sql`
+      INSERT INTO activity_vessel_names (vessel_id, vessel_name)
+      SELECT DISTINCT ON (vessel_id) vessel_id, vessel_name FROM activities
+       WHERE vessel_id IS NOT NULL AND vessel_name IS NOT NULL
+       ORDER BY vessel_id, log_commit DESC, log_event DESC`.execute(db);
+    await sql`DROP INDEX activities_vessel_idx`.execute(db);
+    await sql`ALTER TABLE activities DROP CONSTRAINT activities_pkey`.execute(db);
+    await sql`ALTER TABLE activities ADD CONSTRAINT activities_pk PRIMARY KEY (log_commit, log_event)`.execute(db);
+    await sql`ALTER TABLE activity_batches DROP COLUMN scale_id`.execute(db);
   },
 };

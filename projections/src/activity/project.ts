@@ -1,8 +1,11 @@
 /**
  * Cost per event (issue 14), what this read model may write: one line per event the feed shows (it
- * is the feed), the counts of lines per vessel and type moved once per batch of events, and for a
- * BatchAdded the batch's number (later lines name the batch by it). Lines are inserted in
- * statements of thousands; nothing written is ever rewritten.
+ * is the feed), keyed by its log position (a batch appends at the right edge of the key; the
+ * indexes only reads use are built after a rebuild's lines); the counts of lines per vessel and
+ * type moved once per batch of events; a vessel's name once per batch of events that names it
+ * anew (a row per vessel); and for a BatchAdded the batch's number (later lines name the batch by
+ * it). Lines are inserted in statements of thousands; nothing written is ever rewritten but a
+ * renamed vessel's name and the counts.
  */
 import { BATCH_ADJUSTMENT_REASON_LABELS, ORDER_STATUS_LABELS, type ActivityType } from '@medchest/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
@@ -29,8 +32,8 @@ export const ACTIVITY_EVENT_TYPES = [
 export interface ActivityContext {
   /** The vessel's name as of the event, or null when the feed has never seen the vessel. */
   vesselName(vesselId: string): string | null;
-  /** The batch's scale id and number, or undefined when the feed has never seen it added. */
-  batch(batchId: string): { scaleId: string; batchNumber: number } | undefined;
+  /** The batch's number, or undefined when the feed has never seen it added. */
+  batch(batchId: string): { batchNumber: number } | undefined;
 }
 
 const NO_CONTEXT: ActivityContext = { vesselName: () => null, batch: () => undefined };
@@ -193,12 +196,13 @@ function vesselNameAfter(event: ProjectedEvent): [string, string] | undefined {
 }
 
 /**
- * What the feed knew before this batch: each vessel's name from its newest named line, and the
- * numbers of batches added earlier. Only this read model's own tables are read, so the lines are
- * the same whatever point the other read models have reached.
+ * What the feed knew before this batch: the names of the vessels its lines name by id only, and
+ * the numbers of the batches it changes that were added earlier. Only this read model's own tables
+ * are read, so the lines are the same whatever point the other read models have reached.
  */
 async function loadContext(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const vesselIds = new Set<string>();
+  const added = new Set<string>();
   const batchIds = new Set<string>();
   for (const event of events) {
     if (
@@ -210,21 +214,18 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
     ) {
       vesselIds.add(event.data.vesselId);
     }
-    if (event.type === 'BatchAdjusted' || event.type === 'BatchUsageRecorded') batchIds.add(event.data.batchId);
+    if (event.type === 'BatchAdded') added.add(event.data.batchId);
+    if ((event.type === 'BatchAdjusted' || event.type === 'BatchUsageRecorded') && !added.has(event.data.batchId)) batchIds.add(event.data.batchId);
   }
   const names = new Map<string, string>();
-  const batches = new Map<string, { scaleId: string; batchNumber: number }>();
+  const batches = new Map<string, { batchNumber: number }>();
   if (vesselIds.size > 0) {
-    const { rows } = await sql<{ vessel_id: string; vessel_name: string }>`
-      SELECT DISTINCT ON (vessel_id) vessel_id, vessel_name
-      FROM activities
-      WHERE vessel_id = ANY(${[...vesselIds]}::text[]) AND vessel_name IS NOT NULL
-      ORDER BY vessel_id, log_commit DESC, log_event DESC`.execute(trx);
+    const rows = await trx.selectFrom('activity_vessel_names').selectAll().where('vessel_id', 'in', [...vesselIds]).execute();
     for (const row of rows) names.set(row.vessel_id, row.vessel_name);
   }
   if (batchIds.size > 0) {
     const rows = await trx.selectFrom('activity_batches').selectAll().where('batch_id', 'in', [...batchIds]).execute();
-    for (const row of rows) batches.set(row.batch_id, { scaleId: row.scale_id, batchNumber: row.batch_number });
+    for (const row of rows) batches.set(row.batch_id, { batchNumber: row.batch_number });
   }
   return { names, batches };
 }
@@ -245,7 +246,7 @@ async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly In
       WITH inserted AS (
         INSERT INTO activities (${list})
         SELECT ${list} FROM json_populate_recordset(NULL::activities, ${json}::json)
-        ON CONFLICT (id) DO NOTHING
+        ON CONFLICT (log_commit, log_event) DO NOTHING
         RETURNING vessel_id, activity_type
       )
       INSERT INTO activity_counts (vessel_id, activity_type, n)
@@ -257,6 +258,8 @@ async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly In
 async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const rows: Insertable<ActivitiesTable>[] = [];
   const batchRows: Insertable<ActivityBatchesTable>[] = [];
+  // The vessels this batch names, with the name the last of its events gives each.
+  const renamed = new Map<string, string>();
   // Moves through the batch in log order, so each line sees the log as it stood before its event.
   const { names, batches } = await loadContext(trx, events);
   const context: ActivityContext = {
@@ -265,14 +268,17 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   };
   for (const event of events) {
     if (event.type === 'BatchAdded') {
-      const { batchId, scaleId, batchNumber } = event.data;
-      batches.set(batchId, { scaleId, batchNumber });
-      batchRows.push({ batch_id: batchId, scale_id: scaleId, batch_number: batchNumber });
+      const { batchId, batchNumber } = event.data;
+      batches.set(batchId, { batchNumber });
+      batchRows.push({ batch_id: batchId, batch_number: batchNumber });
       continue;
     }
     const facts = describeActivity(event, context);
     const named = vesselNameAfter(event);
-    if (named) names.set(...named);
+    if (named) {
+      names.set(...named);
+      renamed.set(...named);
+    }
     if (!facts) continue;
     rows.push({
       id: event.id,
@@ -290,14 +296,20 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   await insertActivities(trx, rows);
   // A batch's number never changes: the first record stands.
   await writeRows(trx, 'activity_batches', batchRows, { key: 'batch_id', update: 'nothing' });
+  // A name the feed already holds (most vessel edits keep it) is left alone: no dead row.
+  await writeRows(
+    trx,
+    'activity_vessel_names',
+    [...renamed].map(([vessel_id, vessel_name]) => ({ vessel_id, vessel_name })),
+    { key: 'vessel_id', update: ['vessel_name'], onlyIfChanged: true },
+  );
 }
 
 /** The Recent Activity list and the activity log page. */
 export const activityProjection = defineProjection({
   name: 'activity',
   eventTypes: ACTIVITY_EVENT_TYPES,
-  tables: ['activities', 'activity_batches', 'activity_counts'],
-  // activities_vessel_idx stays: the handler finds a vessel's name by it.
+  tables: ['activities', 'activity_batches', 'activity_counts', 'activity_vessel_names'],
   deferredIndexes: ['activities_newest_idx', 'activities_vessel_newest_idx', 'activities_type_newest_idx', 'activities_search_idx'],
   apply: applyActivity,
 });

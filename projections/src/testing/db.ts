@@ -54,6 +54,7 @@ export async function snapshotReadModels(db: Kysely<ReadModelDb>): Promise<Recor
     inventory_batches: 'id',
     inventory_imports: 'id',
     activity_batches: 'batch_id',
+    activity_vessel_names: 'vessel_id',
     activity_counts: 'vessel_id, activity_type',
     vessel_history: 'log_commit, log_event',
     vessel_streams: 'vessel_id, stream_id',

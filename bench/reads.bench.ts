@@ -30,7 +30,10 @@
  * 4. The scale curve: each read's ratio to the floor, and the catch-up time, at 10k over 1k.
  *
  * Run: npx tsx bench/reads.bench.ts   (BENCH_SCALES, BENCH_BATCHES, BENCH_CLIENTS, BENCH_ROUNDS,
- * BENCH_SLICE_MS; BENCH_KEEP_DATABASE=1 leaves each seeded database in place and prints its URL)
+ * BENCH_SLICE_MS; BENCH_KEEP_DATABASE=1 leaves each seeded database in place and prints its URL;
+ * BENCH_DATABASE_URL=<that URL> measures against it again, without seeding nor catch-up (one scale,
+ * kept in place; compare two versions of the code on the very same data); BENCH_ENDPOINTS=a,b
+ * measures only the endpoints with these labels)
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -58,6 +61,7 @@ import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import {
   createProjectionRunner,
   createReadModelDb,
+  findUserByEmail,
   fleetCompliancePageQuery,
   getDashboardStats,
   listFleetCompliance,
@@ -79,6 +83,9 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 /** Each endpoint: BENCH_ROUNDS rounds of E F F E slices (F: the floor), BENCH_SLICE_MS each. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 1_500);
+/** A database kept by an earlier run (BENCH_KEEP_DATABASE=1): seeded and projected already. */
+const REUSED_DATABASE = process.env.BENCH_DATABASE_URL;
+const ONLY_ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
 /** Sent before each slice and not measured (connections, JIT, and the switch from the other endpoint). */
 const WARMUP_MS = 250;
 /** Concurrent appends while seeding (vessels are independent streams). */
@@ -188,7 +195,7 @@ async function explain(db: Kysely<ReadModelDb>, query: { compile(): CompiledQuer
 async function runScale(vessels: number): Promise<ScaleFigures> {
   const at = scaleLabel(vessels);
   const figure = (name: string) => `reads.${at}.${name}`;
-  const database = await createTestDatabase('bench_reads');
+  const database = REUSED_DATABASE ? { url: REUSED_DATABASE, drop: async () => {} } : await createTestDatabase('bench_reads');
   // Pool sizes as `npm start` has them (app/src/server.ts): the defaults.
   const store = createPostgresEventStore({ connectionString: database.url });
   const db = createReadModelDb(database.url);
@@ -203,69 +210,77 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
     // --- seeding, runner stopped ------------------------------------------------------------
     let t = performance.now();
     const vesselIds: string[] = [];
-    let last: LogPosition | undefined;
-    let events = 0;
-    const targets = new Map<Target, number>();
-    const plans = Array.from({ length: vessels }, (_, n) => {
-      const profile = profileFor();
-      const fault = target();
-      targets.set(fault, (targets.get(fault) ?? 0) + 1);
-      return { vesselId: randomUUID(), n, profile, fault };
-    });
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: SEED_CONCURRENCY }, async () => {
-        while (next < plans.length) {
-          const { vesselId, n, profile, fault } = plans[next++];
-          vesselIds.push(vesselId);
-          const details = vesselDetails({
-            vesselName: `MV Bench ${String(n + 1).padStart(5, '0')}`,
-            imoNumber: imo(n + 1),
-            fleet: FLEETS[n % FLEETS.length],
-            crewSizeCategory: profile.crewSize,
-            medicalCategory: profile.category,
-            womenOnBoard: profile.womenOnBoard,
-            carriesDangerousGoods: profile.carriesDangerousGoods,
-          });
-          const created = new Date(Date.parse(`${today}T00:00:00Z`) - 400 * 86_400_000).toISOString();
-          await store.appendToStream(
-            vesselStreamId(vesselId),
-            [
-              {
-                type: 'VesselCreated',
-                version: currentEventVersion('VesselCreated'),
-                data: { vesselId, details },
-                metadata: { userId: null, correlationId: randomUUID(), occurredAt: created },
-              },
-            ],
-            { expected: 'no_stream' },
-          );
-          const chest = chestEvents(vesselId, profile, fault);
-          const appended = await store.appendToStream(inventoryStreamId(vesselId), chest, { expected: 'no_stream' });
-          events += 1 + chest.length;
-          if (!last || comparePositions(appended.position, last) > 0) last = appended.position;
-        }
-      }),
-    );
-    console.error(
-      `[${at}] seeded ${vessels} vessels, ${events} events in ${((performance.now() - t) / 1000).toFixed(1)} s (${BATCHES_PER_VESSEL} batches over ${scale.items.length} scale items each; ` +
-        `targets ${[...targets].map(([k, v]) => `${k} ${v}`).join(', ')})`,
-    );
+    if (REUSED_DATABASE) {
+      await runner.start();
+      const kept = await sql<{ id: string }>`SELECT vessel_id AS id FROM chest_vessels ORDER BY vessel_id`.execute(db);
+      vesselIds.push(...kept.rows.map((r) => r.id));
+      if (vesselIds.length !== vessels) throw new Error(`${REUSED_DATABASE} holds ${vesselIds.length} vessels, not ${vessels}`);
+      console.error(`[${at}] reusing ${REUSED_DATABASE}: ${vessels} vessels, no seeding nor catch-up`);
+    } else {
+      let last: LogPosition | undefined;
+      let events = 0;
+      const targets = new Map<Target, number>();
+      const plans = Array.from({ length: vessels }, (_, n) => {
+        const profile = profileFor();
+        const fault = target();
+        targets.set(fault, (targets.get(fault) ?? 0) + 1);
+        return { vesselId: randomUUID(), n, profile, fault };
+      });
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: SEED_CONCURRENCY }, async () => {
+          while (next < plans.length) {
+            const { vesselId, n, profile, fault } = plans[next++];
+            vesselIds.push(vesselId);
+            const details = vesselDetails({
+              vesselName: `MV Bench ${String(n + 1).padStart(5, '0')}`,
+              imoNumber: imo(n + 1),
+              fleet: FLEETS[n % FLEETS.length],
+              crewSizeCategory: profile.crewSize,
+              medicalCategory: profile.category,
+              womenOnBoard: profile.womenOnBoard,
+              carriesDangerousGoods: profile.carriesDangerousGoods,
+            });
+            const created = new Date(Date.parse(`${today}T00:00:00Z`) - 400 * 86_400_000).toISOString();
+            await store.appendToStream(
+              vesselStreamId(vesselId),
+              [
+                {
+                  type: 'VesselCreated',
+                  version: currentEventVersion('VesselCreated'),
+                  data: { vesselId, details },
+                  metadata: { userId: null, correlationId: randomUUID(), occurredAt: created },
+                },
+              ],
+              { expected: 'no_stream' },
+            );
+            const chest = chestEvents(vesselId, profile, fault);
+            const appended = await store.appendToStream(inventoryStreamId(vesselId), chest, { expected: 'no_stream' });
+            events += 1 + chest.length;
+            if (!last || comparePositions(appended.position, last) > 0) last = appended.position;
+          }
+        }),
+      );
+      console.error(
+        `[${at}] seeded ${vessels} vessels, ${events} events in ${((performance.now() - t) / 1000).toFixed(1)} s (${BATCHES_PER_VESSEL} batches over ${scale.items.length} scale items each; ` +
+          `targets ${[...targets].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+      );
 
-    // --- the projection runner catching up ----------------------------------------------------
-    t = performance.now();
-    await runner.start();
-    if (!last || !(await runner.waitFor(last, 60 * 60_000))) throw new Error('the projections did not catch up');
-    const catchupSeconds = (performance.now() - t) / 1000;
-    await sql`VACUUM ANALYZE`.execute(db);
-    const counts = await sql<{ status: string; n: number }>`SELECT status, count(*)::int AS n FROM chest_vessels GROUP BY status ORDER BY status`.execute(db);
-    const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM volume_requirements`.execute(db);
-    console.error(
-      `[${at}] caught up in ${catchupSeconds.toFixed(1)} s; statuses ${counts.rows.map((r) => `${r.status} ${r.n}`).join(', ')}; ${rows.rows[0].n} volume requirement rows`,
-    );
-    recordFigure(figure('seed_catchup_s'), catchupSeconds, 's');
-    recordFigure(figure('seed_catchup_events_per_s'), events / catchupSeconds, 'events/s');
-    p95.set('seed_catchup_s', catchupSeconds);
+      // --- the projection runner catching up ----------------------------------------------------
+      t = performance.now();
+      await runner.start();
+      if (!last || !(await runner.waitFor(last, 60 * 60_000))) throw new Error('the projections did not catch up');
+      const catchupSeconds = (performance.now() - t) / 1000;
+      await sql`VACUUM ANALYZE`.execute(db);
+      const counts = await sql<{ status: string; n: number }>`SELECT status, count(*)::int AS n FROM chest_vessels GROUP BY status ORDER BY status`.execute(db);
+      const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM volume_requirements`.execute(db);
+      console.error(
+        `[${at}] caught up in ${catchupSeconds.toFixed(1)} s; statuses ${counts.rows.map((r) => `${r.status} ${r.n}`).join(', ')}; ${rows.rows[0].n} volume requirement rows`,
+      );
+      recordFigure(figure('seed_catchup_s'), catchupSeconds, 's');
+      recordFigure(figure('seed_catchup_events_per_s'), events / catchupSeconds, 'events/s');
+      p95.set('seed_catchup_s', catchupSeconds);
+    }
 
     // --- the app on a real port, a fleet manager signed in -----------------------------------
     app = await buildApp({ store, db, waitFor: runner.waitFor, sessions, webDist: false });
@@ -281,9 +296,11 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
     const origin = `http://127.0.0.1:${address.port}`;
     const deps = { store, codec: eventCodec, db, waitFor: runner.waitFor };
     const context = { userId: null, correlationId: 'bench', now: new Date() };
-    const { userId: managerId } = await registerUser(deps, { email: 'manager@fleet.example', password: 'bench-pass', role: 'fleet_manager', status: 'active', source: 'admin' }, context);
+    const existing = REUSED_DATABASE ? await findUserByEmail(db, 'manager@fleet.example') : undefined;
+    const managerId =
+      existing?.id ?? (await registerUser(deps, { email: 'manager@fleet.example', password: 'bench-pass', role: 'fleet_manager', status: 'active', source: 'admin' }, context)).userId;
     // A fleet manager sees the vessels of the fleets assigned to them (issue 9): every fleet here.
-    await assignFleets(deps, managerId, { fleets: FLEETS }, context);
+    if (!existing) await assignFleets(deps, managerId, { fleets: FLEETS }, context);
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'manager@fleet.example', password: 'bench-pass' } });
     if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
     const headers = { cookie: sessionCookie(login), accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
@@ -336,6 +353,7 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
     ];
     const floorP95: number[] = [];
     for (const endpoint of endpoints) {
+      if (ONLY_ENDPOINTS && !ONLY_ENDPOINTS.includes(endpoint.label)) continue;
       const paired: Endpoint = { ...floor, label: `floor_for_${endpoint.label}` };
       const phases = Array.from({ length: ROUNDS }, () => [endpoint, paired, paired, endpoint])
         .flat()

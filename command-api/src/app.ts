@@ -25,7 +25,7 @@ import { registerPrefetch } from './http/prefetch';
 import { zodValidatorCompiler } from './http/routeSchemas';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
-import type { ReadDb } from './readModels';
+import { createReadModelClock, type ReadDb } from './readModels';
 import { PASSWORD_RESET_SECRET_NAME, productSecret, SUPPLIER_LINK_SECRET_NAME } from './secrets';
 import { DEFAULT_PASSWORD_RESET_LIMITS, passwordResetRoutes, type PasswordResetLimits } from './routes/passwordReset';
 import { adminRoutes } from './routes/admin';
@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInputSafety(app);
   await app.register(fastifyCookie);
   // Before the auth plugin: a route's prefetch runs beside the session lookup.
-  registerPrefetch(app);
+  registerPrefetch(app, createReadModelClock(options.db));
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 
   await app.register(healthRoutes, { sessions: options.sessions, redisPing: options.redisPing });

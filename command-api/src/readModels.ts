@@ -9,6 +9,7 @@ export {
   listReports,
   createReadCache,
   createScopedReadCache,
+  createReadModelClock,
   isVesselInScope,
   vesselIdsInScope,
   listAssignedFleets,
@@ -48,7 +49,7 @@ export {
   listVesselStreams,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { FleetCompliancePage, HierarchicalInventory, InventoryBatch, Order, OrderWithItems, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
+export type { FleetCompliancePage, HierarchicalInventory, InventoryBatch, Order, OrderWithItems, ReadModelClock, ReadModelsAt, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

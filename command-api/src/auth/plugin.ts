@@ -5,7 +5,7 @@ import { shared } from '../http/plugin';
 import { getUser, type ReadDb, type User } from '../readModels';
 import { vesselOfUrl, type Access } from './access';
 import { captainOfSession } from './captainPrincipal';
-import { canActOnVessel, scopeOf } from './scope';
+import { createScopeChecks, scopeOf } from './scope';
 import type { SessionStore } from './sessions';
 
 export const SESSION_COOKIE = 'medchest_session';
@@ -34,6 +34,7 @@ export interface AuthPluginOptions extends Record<string, unknown> {
  * declared access: 401 when logged out, 403 for a pending account or a role not allowed.
  */
 export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app, { sessions, db }) => {
+  const canActOnVessel = createScopeChecks(db);
   app.decorateRequest('user', null);
   // Set on every request by the hook below, before any route code runs.
   app.decorateRequest('scope', null as never);
@@ -72,7 +73,7 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
   // id has already answered 404 there), so a resolver reads well-formed ids only.
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (access) await enforceOwnerVessel(access, request, db);
+    if (access) await enforceOwnerVessel(access, request, canActOnVessel);
   });
 });
 
@@ -102,14 +103,14 @@ function ownerVesselOf(request: FastifyRequest) {
  * A call about one vessel answers 404 outside the caller's scope, as if the vessel did not exist.
  * A role allowed only on its own vessel (a captain) may not use a route that names no vessel.
  */
-async function enforceOwnerVessel(access: Access, request: FastifyRequest, db: ReadDb): Promise<void> {
+async function enforceOwnerVessel(access: Access, request: FastifyRequest, canActOnVessel: ReturnType<typeof createScopeChecks>): Promise<void> {
   if (typeof access === 'string') return;
   const vesselId = await ownerVesselOf(request);
   if (vesselId === undefined) {
     if (!access.roles.includes(request.user?.role as Role)) throw forbidden('You do not have permission to do this');
     return;
   }
-  if (!(await canActOnVessel(db, request.user, vesselId))) throw (request.routeOptions.config?.notFound ?? vesselNotFound)();
+  if (!(await canActOnVessel(request.user, vesselId, () => request.readModels()))) throw (request.routeOptions.config?.notFound ?? vesselNotFound)();
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date): void {

@@ -5,7 +5,7 @@ import { registerPrefetch } from './prefetch';
 describe('a route prefetch', () => {
   async function app(prefetch: () => Promise<unknown>) {
     const server = Fastify();
-    registerPrefetch(server);
+    registerPrefetch(server, { now: async () => ({ of: () => '' }) });
     const seenByAuth: boolean[] = [];
     // Stands for the auth plugin: a hook registered after the prefetch, slow like a session lookup.
     server.addHook('onRequest', async (request, reply) => {

@@ -310,3 +310,63 @@ describe('volume requirements: unknown vessels and access', () => {
     }
   });
 });
+
+/**
+ * Scope checks and today's answers are kept between requests while the read models they come
+ * from stand still (issue 14): every command below is followed at once by the read that must see
+ * it, with each read asked first so that something is kept.
+ */
+describe('volume requirements: kept answers follow the commands at once', () => {
+  let otherManagers = 0;
+  async function anotherManager() {
+    otherManagers += 1;
+    const email = `kept-manager-${otherManagers}@fleet.example`;
+    const { userId } = await t.createUser(email, 'manager-pass', 'fleet_manager');
+    return { userId, cookie: await t.login(email, 'manager-pass') };
+  }
+  const status = async (vesselId: string, cookie: string) => (await send('GET', `/api/vessels/${vesselId}/volume-requirements`, cookie)).statusCode;
+
+  it('a vessel assigned to a fleet manager answers them at once, and 404 again at once when unassigned; another manager stays at 404', async () => {
+    const vesselId = await createVessel();
+    const [b, c] = [await anotherManager(), await anotherManager()];
+    expect([await status(vesselId, b.cookie), await status(vesselId, c.cookie)]).toEqual([404, 404]);
+
+    expect((await send('POST', `/api/admin/users/${b.userId}/vessels`, admin, { vesselIds: [vesselId] })).statusCode).toBe(200);
+    expect([await status(vesselId, b.cookie), await status(vesselId, c.cookie)]).toEqual([200, 404]);
+
+    expect((await send('POST', `/api/admin/users/${b.userId}/vessels`, admin, { vesselIds: [] })).statusCode).toBe(200);
+    expect([await status(vesselId, b.cookie), await status(vesselId, c.cookie)]).toEqual([404, 404]);
+  });
+
+  it('a fleet assigned, then the vessel deleted: seen by the very next request of each caller', async () => {
+    const vesselId = await t.createVessel(manager, { fleet: 'Kept Fleet' });
+    const b = await anotherManager();
+    expect(await status(vesselId, b.cookie)).toBe(404);
+    expect((await send('POST', `/api/admin/users/${b.userId}/fleets`, admin, { fleets: ['Kept Fleet'] })).statusCode).toBe(200);
+    expect([await status(vesselId, b.cookie), await status(vesselId, admin), await status(vesselId, manager)]).toEqual([200, 200, 200]);
+
+    expect((await send('DELETE', `/api/vessels/${vesselId}`, manager)).statusCode).toBe(200);
+    // The fleet's manager no longer sees it; its creator (assigned directly) and the admin find no chest.
+    expect([await status(vesselId, b.cookie), await status(vesselId, admin), await status(vesselId, manager)]).toEqual([404, 404, 404]);
+  });
+
+  it('a new batch is in the very next answer, for every caller that sees the vessel', async () => {
+    const vesselId = await createVessel();
+    const captainOfIt = await t.captainOf(vesselId);
+    const readers = [manager, admin, captainOfIt];
+    for (const cookie of readers) expect(byId(await requirements(vesselId, undefined, cookie)).get('IMGS01')!.actualQuantity).toBe(0);
+    await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 7, expiryDate: addDays(DAY1, 400) }]);
+    for (const cookie of readers) expect(byId(await requirements(vesselId, undefined, cookie)).get('IMGS01')!.actualQuantity).toBe(7);
+    await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 5, expiryDate: addDays(DAY1, 500), batchNumber: 2 }]);
+    for (const cookie of readers) expect(byId(await requirements(vesselId, undefined, cookie)).get('IMGS01')!.actualQuantity).toBe(12);
+  });
+
+  it('the same chest on another day is evaluated for that day, not served from the day before', async () => {
+    const vesselId = await createVessel();
+    await importItems(vesselId, [{ scaleId: 'IMGS01', quantityOnBoard: 50, expiryDate: addDays(DAY1, 1) }]);
+    expect(byId(await requirements(vesselId)).get('IMGS01')!.actualQuantity).toBe(50);
+    setDay(addDays(DAY1, 2));
+    // Expired since: on board, no longer counted.
+    expect(byId(await requirements(vesselId)).get('IMGS01')!.actualQuantity).toBe(0);
+  });
+});

@@ -124,7 +124,9 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
     // Same rows: a sanity check that the baseline loaded what the runner produced.
     for (const table of READ_MODEL_TABLES) {
       const { rows: diff } = await pool.query(
-        `SELECT count(*)::int AS n FROM ((TABLE ${table} EXCEPT TABLE bulk_${table}) UNION ALL (TABLE bulk_${table} EXCEPT TABLE ${table})) d`,
+        // Rows as jsonb: a json column (vessel_history.changes) has no equality operator for EXCEPT.
+        `SELECT count(*)::int AS n FROM ((SELECT to_jsonb(a) FROM ${table} a EXCEPT SELECT to_jsonb(b) FROM bulk_${table} b)
+           UNION ALL (SELECT to_jsonb(b) FROM bulk_${table} b EXCEPT SELECT to_jsonb(a) FROM ${table} a)) d`,
       );
       if (diff[0].n !== 0) throw new Error(`bulk copy of ${table} differs from the runner's rows`);
     }

@@ -137,4 +137,25 @@ describe('chest snapshots', () => {
     }
     expect(await chestSnapshotAsOf(t.db, 'd0000000-0000-4000-8000-0000000000ff', '2030-01-01')).toBeUndefined();
   });
+
+  it('keeps of snapshots of one business time only the last (an import of many batches at once), however the log is cut into batches', async () => {
+    // A's first 11 events in one append (one time), then one event the next day: snapshots at 3
+    // and 7 share a time, so only 7 is kept, and 11 (a day later) follows it.
+    const log = createFakeLog({ startAt: new Date('2025-03-01T08:00:00.000Z'), stepMs: 0 });
+    const later = { occurredAt: '2025-03-02T08:00:00.000Z' };
+    const events = [...Array.from({ length: 11 }, (_, n) => log.record(added(A, n + 1, n + 1))), log.record(adjusted(A, 1, 0), later)];
+    for (const sizes of [[events.length], [1], [5, 2]]) {
+      await resetReadModels(t.db);
+      for (let i = 0, k = 0; i < events.length; k++) {
+        const size = sizes[k % sizes.length];
+        await t.project(events.slice(i, i + size), [projection]);
+        i += size;
+      }
+      const { snapshots, tails } = await rows();
+      expect(snapshots.map((s) => s.revision), `batches of ${sizes.join(', ')}`).toEqual(['7', '11']);
+      expect(snapshots[0].batches).toEqual(foldTo(events, 7));
+      expect(tails).toEqual([]);
+      expect((await chestSnapshotAsOf(t.db, A, '2025-03-01'))?.revision).toBe(7);
+    }
+  });
 });

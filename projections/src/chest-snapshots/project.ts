@@ -1,7 +1,14 @@
 /**
- * Cost per event (issue 14), what this read model may write: one small tail row per inventory
- * event, until a vessel has CHEST_SNAPSHOT_EVERY of them; then one snapshot row (its batches, some
- * 90 kB for 600 batches) and those tail rows deleted. Under a kilobyte per event.
+ * Cost per event (issue 14), what this read model may write:
+ * - an inventory event: one small tail row (the event's JSON text, as sent: json, not jsonb), until
+ *   its vessel has CHEST_SNAPSHOT_EVERY events since its last snapshot; events a batch of events
+ *   brings that many at a time go straight into a snapshot and write no tail row;
+ * - per CHEST_SNAPSHOT_EVERY events of a vessel: one snapshot row (its batches as JSON text, lz4
+ *   compressed: some 90 kB for 600 batches) and the tail rows it takes in deleted; a run of
+ *   snapshots of one business time (a bulk append: an import of hundreds of batches) stores only
+ *   its last, the only one a read can pick;
+ * - all of it in a few statements per batch of events, every lookup by index (arrays, whose row
+ *   count PostgreSQL knows), whatever the number of vessels.
  */
 import {
   businessTimeMs,
@@ -105,8 +112,7 @@ async function takeSnapshots(
     const rows = await sql<{ vessel_id: string; latest_at: Date; batches: InventoryBatch[] }>`
       SELECT s.vessel_id, s.latest_at, s.batches
         FROM chest_snapshots s
-        JOIN jsonb_to_recordset(${JSON.stringify(withSnapshot.map((id) => ({ vessel_id: id, revision: lastSnapshot.get(id) })))}::jsonb)
-             AS r(vessel_id text, revision bigint)
+        JOIN unnest(${withSnapshot}::text[], ${withSnapshot.map((id) => lastSnapshot.get(id)!)}::bigint[]) AS r(vessel_id, revision)
           ON s.vessel_id = r.vessel_id AND s.revision = r.revision`.execute(trx);
     for (const row of rows.rows) previous.set(row.vessel_id, { batches: row.batches, latestAt: row.latest_at.getTime() });
   }
@@ -120,6 +126,8 @@ async function takeSnapshots(
   const snapshots: Insertable<ChestSnapshotsTable>[] = [];
   const tails: Insertable<ChestSnapshotTailsTable>[] = [];
   const consumed: { vessel_id: string; revision: number }[] = [];
+  /** Stored snapshots that a new one of the same business time makes unreadable. */
+  const outdone: { vessel_id: string; revision: number }[] = [];
   for (const [vesselId, fresh] of due) {
     let revision = lastSnapshot.get(vesselId) ?? -1;
     // The events since the last snapshot in stream order: those waiting, then this batch's (a
@@ -135,6 +143,7 @@ async function takeSnapshots(
     const start = previous.get(vesselId);
     let batches: readonly InventoryBatch[] = start?.batches ?? [];
     let latestAt = start?.latestAt ?? Number.NEGATIVE_INFINITY;
+    const taken: { revision: number; latestAt: number; batches: readonly InventoryBatch[] }[] = [];
     let i = 0;
     for (; i + every <= records.length; i += every) {
       const part = records.slice(i, i + every);
@@ -144,16 +153,32 @@ async function takeSnapshots(
       );
       for (const r of part) latestAt = Math.max(latestAt, r.at);
       revision += every;
-      snapshots.push({ vessel_id: vesselId, revision: String(revision), latest_at: new Date(latestAt).toISOString(), batches: [...batches] });
+      taken.push({ revision, latestAt, batches });
     }
+    // A snapshot followed by one of the same latest business time is never read (an as-of day
+    // that keeps one whole keeps both, and the later one is taken): only the last of such a run is
+    // kept. It is how a bulk append (an import of hundreds of batches, all of one time) costs one
+    // snapshot, not one per CHEST_SNAPSHOT_EVERY of its events; and the rows are the same however
+    // the log was cut into batches (the stored one is deleted when the next one outdoes it).
+    if (start && taken.length > 0 && taken[0].latestAt === start.latestAt) outdone.push({ vessel_id: vesselId, revision: lastSnapshot.get(vesselId)! });
+    taken.forEach((snapshot, k) => {
+      if (k + 1 < taken.length && taken[k + 1].latestAt === snapshot.latestAt) return;
+      snapshots.push({ vessel_id: vesselId, revision: String(snapshot.revision), latest_at: new Date(snapshot.latestAt).toISOString(), batches: [...snapshot.batches] });
+    });
     consumed.push({ vessel_id: vesselId, revision });
     for (const r of records.slice(i)) if (!known.has(r.revision)) tails.push(tailRow(vesselId, r));
   }
   // The same revision folds to the same batches: a snapshot taken again is the stored one.
   await writeRows(trx, 'chest_snapshots', snapshots, { key: ['vessel_id', 'revision'], update: 'nothing' });
+  if (outdone.length > 0) {
+    await sql`
+      DELETE FROM chest_snapshots s
+       USING unnest(${outdone.map((o) => o.vessel_id)}::text[], ${outdone.map((o) => o.revision)}::bigint[]) AS r(vessel_id, revision)
+       WHERE s.vessel_id = r.vessel_id AND s.revision = r.revision`.execute(trx);
+  }
   await sql`
     DELETE FROM chest_snapshot_tails t
-     USING jsonb_to_recordset(${JSON.stringify(consumed)}::jsonb) AS r(vessel_id text, revision bigint)
+     USING unnest(${consumed.map((c) => c.vessel_id)}::text[], ${consumed.map((c) => c.revision)}::bigint[]) AS r(vessel_id, revision)
      WHERE t.vessel_id = r.vessel_id AND t.revision <= r.revision`.execute(trx);
   await writeRows(trx, 'chest_snapshot_tails', tails, { key: ['vessel_id', 'revision'], update: 'nothing' });
 }

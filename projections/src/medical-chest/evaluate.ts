@@ -260,9 +260,10 @@ export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: reado
   await writeRequirementRows(db, rows);
   // A vessel moved to a shorter scale: its rows past the new end go.
   if (counts.length === 0) return;
+  // Arrays, not a JSON recordset: with the number of rows known, each vessel is one index range.
   await sql`
     DELETE FROM volume_requirements v
-    USING jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) AS r(vessel_id text, n integer)
+    USING unnest(${counts.map((c) => c.vessel_id)}::text[], ${counts.map((c) => c.n)}::integer[]) AS r(vessel_id, n)
     WHERE v.vessel_id = r.vessel_id AND v.position >= r.n`.execute(db);
 }
 
@@ -306,14 +307,18 @@ export async function storeItemChanges(
     const at = itemPositions(scaleOf(scales, vessel));
     for (const scaleId of changedItems.get(vessel.vessel_id) ?? []) pairs.push({ vessel_id: vessel.vessel_id, scale_id: scaleId, position: at.get(scaleId)! });
   }
-  const pairsJson = JSON.stringify(pairs);
+  // The pairs travel as arrays: PostgreSQL knows how many rows an unnest of them gives (it guesses
+  // 100 for a JSON recordset, and then hashed the whole table rather than look a few pairs up).
+  // The batches' index orders scale ids in the "C" collation: compared in it, so the index finds
+  // the item (equality is the same in every deterministic collation).
+  const vesselIds = pairs.map((p) => p.vessel_id);
   const [batchRows, oldRows] = await Promise.all([
     sql<{ vessel_id: string; scale_id: string; quantity_on_board: number; expiry_date: string | null }>`
       SELECT b.vessel_id, b.scale_id, b.quantity_on_board, b.expiry_date
-        FROM jsonb_to_recordset(${pairsJson}::jsonb) AS p(vessel_id text, scale_id text)
-        JOIN inventory_batches b ON b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id`.execute(db),
+        FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.scale_id)}::text[]) AS p(vessel_id, scale_id)
+        JOIN inventory_batches b ON b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id COLLATE "C"`.execute(db),
     sql<Selectable<VolumeRequirementsTable>>`
-      SELECT r.* FROM jsonb_to_recordset(${pairsJson}::jsonb) AS p(vessel_id text, position integer)
+      SELECT r.* FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.position)}::integer[]) AS p(vessel_id, position)
         JOIN volume_requirements r ON r.vessel_id = p.vessel_id AND r.position = p.position`.execute(db),
   ]);
   const batchesOf = new Map<string, ChestBatch[]>();

@@ -10,7 +10,10 @@
  *   difference; a vessel's first batch stores its rows (once in its life); the whole chest is
  *   evaluated again only when the stored evaluation no longer holds for the day, or the vessel has
  *   batches its scale does not list;
- * - all of it in a few statements per batch of events, whatever the number of vessels.
+ * - all of it in a few statements per batch of events, whatever the number of vessels, each
+ *   reading or deleting by key (the keys travel as arrays, whose row count PostgreSQL knows: a
+ *   JSON recordset it guesses at 100 rows, and it once hashed all the fleet's batches for the few
+ *   items of one vessel, a cost that grew with the fleet).
  */
 import { isoToday, medicalProfileOf, SHIPPED_SCALE_METADATA, type DomainEventType } from '@medchest/domain';
 import type { Insertable, Transaction } from 'kysely';

@@ -1,18 +1,18 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { Toaster } from './components/ui/Toaster';
-import { createQueryClient } from './lib/queryClient';
 import { AppRoutes } from './router';
 
+/**
+ * The fleet app. Server state (react-query) is not provided here: it loads on demand around the
+ * routes that read the server (router.tsx), so the landing and login pages paint without it.
+ */
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
       <Toaster />
-    </QueryClientProvider>
+    </>
   );
 }

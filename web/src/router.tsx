@@ -1,11 +1,8 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { FullPageLoading, RequireAuth } from './components/layout/RequireAuth';
+import { FullPageLoading } from './components/layout/FullPageLoading';
 import { ButtonLink } from './components/ui/Button';
-import { useAuth } from './lib/auth';
-import { useSessionUser } from './lib/session';
 import { lazyPage } from './lib/lazyPage';
-import { LoadingState } from './components/ui/StateMessage';
 import { LandingPage } from './features/landing/LandingPage';
 import { CaptainPortalHandoff } from './features/placeholders/CaptainPortalHandoff';
 import { NotFoundPage } from './features/placeholders/NotFoundPage';
@@ -13,18 +10,23 @@ import { NotFoundPage } from './features/placeholders/NotFoundPage';
 // Route-level code splitting (issue 14): the landing page is in the first bundle, every other
 // screen is a chunk of its own fetched when first shown, so a visitor's first paint does not wait
 // for the fleet screens, their forms and their libraries.
-// The fleet frame (navigation, account menu) is only for signed-in pages.
-const AppShell = lazyPage(() => import('./components/layout/AppShell'), 'AppShell');
+// Server state (react-query) and the signed-in side of the router (the auth gate, the fleet frame)
+// load on demand too: the landing and login pages paint without them.
+const WithServerState = lazyPage(() => import('./lib/queryRoot'), 'QueryRoot');
+const loadSignedIn = () => import('./signedInRoutes');
+const ProtectedLayout = lazyPage(loadSignedIn, 'ProtectedLayout');
+const SignedInHome = lazyPage(loadSignedIn, 'SignedInHome');
+const DashboardRoute = lazyPage(loadSignedIn, 'DashboardRoute');
+const ProfileRoute = lazyPage(loadSignedIn, 'ProfileRoute');
+const AdminUsersRoute = lazyPage(loadSignedIn, 'AdminUsersRoute');
+const AdminScalesRoute = lazyPage(loadSignedIn, 'AdminScalesRoute');
 const ActivityLogPage = lazyPage(() => import('./features/activity/ActivityLogPage'), 'ActivityLogPage');
-const AdminUsersPage = lazyPage(() => import('./features/admin/AdminUsersPage'), 'AdminUsersPage');
-const AdminScalesPage = lazyPage(() => import('./features/scales/AdminScalesPage'), 'AdminScalesPage');
 const ScalePage = lazyPage(() => import('./features/scales/ScalePage'), 'ScalePage');
 const DemoLoginPage = lazyPage(() => import('./features/auth/DemoLoginPage'), 'DemoLoginPage');
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage'), 'LoginPage');
 const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const CompliancePage = lazyPage(() => import('./features/compliance/CompliancePage'), 'CompliancePage');
-const DashboardPage = lazyPage(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
 const VesselInventoryPage = lazyPage(() => import('./features/inventory/VesselInventoryPage'), 'VesselInventoryPage');
 const InventoryOverviewPage = lazyPage(() => import('./features/inventory-overview/InventoryOverviewPage'), 'InventoryOverviewPage');
 const CertificatesPage = lazyPage(() => import('./features/certificates/CertificatesPage'), 'CertificatesPage');
@@ -32,54 +34,21 @@ const ReportsPage = lazyPage(() => import('./features/reports/ReportsPage'), 'Re
 const OrdersPage = lazyPage(() => import('./features/orders/OrdersPage'), 'OrdersPage');
 const SupplierLinkPage = lazyPage(() => import('./features/orders/SupplierLinkPage'), 'SupplierLinkPage');
 const SupplierPortalPage = lazyPage(() => import('./features/orders/SupplierPortalPage'), 'SupplierPortalPage');
-const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const VesselDetailPage = lazyPage(() => import('./features/vessels/VesselDetailPage'), 'VesselDetailPage');
 const VesselHistoryPage = lazyPage(() => import('./features/history/VesselHistoryPage'), 'VesselHistoryPage');
 const VesselsPage = lazyPage(() => import('./features/vessels/VesselsPage'), 'VesselsPage');
 
-/** Every protected fleet page: the auth gate, then the navigation frame around the page. */
-function ProtectedLayout({ children }: { children?: ReactNode }) {
-  return (
-    <RequireAuth>
-      {(user) => (
-        <Suspense fallback={<FullPageLoading />}>
-          <AppShell user={user}>
-            {/* The navigation stays on screen while a page's chunk arrives. */}
-            <Suspense fallback={<LoadingState testId="page-loading">Loading...</LoadingState>}>{children ?? <Outlet />}</Suspense>
-          </AppShell>
-        </Suspense>
-      )}
-    </RequireAuth>
-  );
-}
-
-/** At /, a logged-out (or still loading) visitor sees the landing page; a signed-in user the dashboard. */
+/**
+ * At /, the landing page paints at once; who is signed in is asked once server state has loaded
+ * (SignedInHome: the landing page again for a visitor, the dashboard for a signed-in user).
+ */
 function HomeRoute() {
-  const { user, isLoading } = useAuth();
-  if (isLoading || !user) return <LandingPage />;
   return (
-    <ProtectedLayout>
-      <DashboardRoute />
-    </ProtectedLayout>
+    <Suspense fallback={<LandingPage />}>
+      <SignedInHome />
+    </Suspense>
   );
 }
-
-function DashboardRoute() {
-  return <DashboardPage user={useSessionUser()} />;
-}
-
-function ProfileRoute() {
-  return <ProfilePage user={useSessionUser()} />;
-}
-
-function AdminUsersRoute() {
-  return <RequireAuth role="admin">{(user) => <AdminUsersPage currentUser={user} />}</RequireAuth>;
-}
-
-function AdminScalesRoute() {
-  return <RequireAuth role="admin">{() => <AdminScalesPage />}</RequireAuth>;
-}
-
 
 function RouteError() {
   return (
@@ -131,14 +100,24 @@ const ROUTES: RouteObject[] = [
       { path: '/', element: <HomeRoute /> },
       { path: '/landing', element: <LandingPage /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/admin/login', element: <DemoLoginPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
       // The captain portal is a page of its own (captain.html, its own small bundle): any
       // /captain path reached inside the fleet app is loaded afresh from the server.
       { path: '/captain', element: <CaptainPortalHandoff /> },
       { path: '/captain/*', element: <CaptainPortalHandoff /> },
-      { path: '/supplier/orders/:token', element: <SupplierLinkPage /> },
+      {
+        // Public pages that call the server through react-query.
+        element: (
+          <WithServerState>
+            <Outlet />
+          </WithServerState>
+        ),
+        children: [
+          { path: '/admin/login', element: <DemoLoginPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/supplier/orders/:token', element: <SupplierLinkPage /> },
+        ],
+      },
       {
         element: <ProtectedLayout />,
         children: [

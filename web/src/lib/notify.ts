@@ -17,6 +17,14 @@ export function notifyError(error: unknown, fallback: string, title = 'Error'): 
   else notifyFailure(error, fallback, title);
 }
 
+/** Toast duration the catalogue sets for a pending account (spec 001 §9). */
+const PENDING_TOAST_MS = 8000;
+
+/** A signed-in account still waiting for approval: the normal state of a new account, so informational. */
+export function showPending(description: string): void {
+  toast({ title: 'Account Pending', description, variant: 'info', duration: PENDING_TOAST_MS });
+}
+
 export function notifySuccess(description: string, title = 'Success'): void {
   toast({ title, description });
 }

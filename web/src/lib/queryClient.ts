@@ -13,13 +13,7 @@ import { redirectToLogin } from './unauthorized';
  */
 export function createQueryClient(): QueryClient {
   followWindowFocus();
-  const onError = (error: Error, queryKey?: QueryKey) => {
-    if (isUnauthorizedError(error)) redirectToLogin();
-    // Never for the user query itself: a refusal there must not ask again and again.
-    else if (isPendingApprovalError(error) && queryKey?.[0] !== AUTH_USER_KEY[0]) {
-      void refreshSessionUser(queryClient).catch(() => undefined);
-    }
-  };
+  const onError = (error: Error, queryKey?: QueryKey) => reactToFailedCall(queryClient, error, queryKey);
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
     mutationCache: new MutationCache({ onError: (error) => onError(error) }),
@@ -35,6 +29,19 @@ export function createQueryClient(): QueryClient {
     },
   });
   return queryClient;
+}
+
+/**
+ * What every failed call to the server sets off, whichever way it was made (a query, a mutation,
+ * the login page's own calls): a 401 starts the Unauthorized flow, a 403 for a pending account
+ * asks for the current user again.
+ */
+export function reactToFailedCall(queryClient: QueryClient, error: unknown, queryKey?: QueryKey): void {
+  if (isUnauthorizedError(error)) redirectToLogin();
+  // Never for the user query itself: a refusal there must not ask again and again.
+  else if (isPendingApprovalError(error) && queryKey?.[0] !== AUTH_USER_KEY[0]) {
+    void refreshSessionUser(queryClient).catch(() => undefined);
+  }
 }
 
 /**

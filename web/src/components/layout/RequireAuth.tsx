@@ -2,15 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { captainVesselId, useAuth, type AuthUser } from '../../lib/auth';
 import { redirectToLogin } from '../../lib/unauthorized';
-import { LoadingState } from '../ui/StateMessage';
-
-export function FullPageLoading({ label = 'Loading...' }: { label?: string }) {
-  return (
-    <div className="full-page-center">
-      <LoadingState testId="page-loading">{label}</LoadingState>
-    </div>
-  );
-}
+import { FullPageLoading } from './FullPageLoading';
 
 function Unauthorized() {
   useEffect(() => redirectToLogin(), []);

@@ -6,7 +6,7 @@ import { LogoMark } from '../../components/ui/icons';
 import { deferredSchema } from '../../lib/deferredSchema';
 import { applyServerFieldErrors } from '../../lib/notify';
 import { useFirstPageForm } from '../../lib/useFirstPageForm';
-import { useLogin, useSignup } from '../../lib/useAuthActions';
+import { preloadSignInSession, useLogin, useSignup } from '../../lib/signIn';
 import './auth.css';
 
 type LoginValues = { email: string; password: string };
@@ -14,13 +14,16 @@ type SignupValues = LoginValues & { firstName: string; lastName: string };
 
 // The login page is a first page (issue 14): it paints without zod and the schemas, which load
 // right after (see the preload below) from a subpath, not the domain's index, and without
-// react-hook-form (useFirstPageForm).
+// react-hook-form (useFirstPageForm) and react-query (./signIn); what follows a sign-in loads the same way.
 const loginValidation = deferredSchema(() => import('@medchest/domain/user/schema').then((module) => module.loginSchema));
 const signupValidation = deferredSchema(() => import('@medchest/domain/user/schema').then((module) => module.signupSchema));
 
 function LoginForm({ defaultEmail }: { defaultEmail: string }) {
   const login = useLogin();
-  useEffect(() => loginValidation.preload(), []);
+  useEffect(() => {
+    loginValidation.preload();
+    preloadSignInSession();
+  }, []);
   const form = useFirstPageForm<LoginValues, LoginValues>({
     check: loginValidation.check,
     defaultValues: { email: defaultEmail, password: '' },
@@ -62,7 +65,10 @@ function LoginForm({ defaultEmail }: { defaultEmail: string }) {
 
 function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
   const signup = useSignup(onCreated);
-  useEffect(() => signupValidation.preload(), []);
+  useEffect(() => {
+    signupValidation.preload();
+    preloadSignInSession();
+  }, []);
   const form = useFirstPageForm({
     check: signupValidation.check,
     defaultValues: { email: '', password: '', firstName: '', lastName: '' } as SignupValues,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { FullPageLoading } from '../../components/layout/RequireAuth';
+import { FullPageLoading } from '../../components/layout/FullPageLoading';
 
 /**
  * A /captain path reached by navigating inside the fleet app (a captain's redirect after login, a

@@ -76,8 +76,9 @@ export async function volumeRequirementsToday(
   vesselId: string,
   today: string,
   known: Parameters<typeof getVolumeRequirementsAnswer>[3],
+  heldDigest?: string,
 ): Promise<VolumeRequirementsAnswer> {
-  const answer = await getVolumeRequirementsAnswer(deps.db, vesselId, today, known);
+  const answer = await getVolumeRequirementsAnswer(deps.db, vesselId, today, known, heldDigest);
   if (!answer) throw vesselNotFound();
   return answer;
 }

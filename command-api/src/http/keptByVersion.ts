@@ -14,6 +14,10 @@ export function keptByVersion<T>(limit: number) {
       kept.set(id, entry); // most recently asked last
       return entry.value;
     },
+    /** The value last kept for this id, whatever its version (for a caller that can check it is still right). */
+    latest(id: string): T | undefined {
+      return kept.get(id)?.value;
+    },
     set(id: string, version: string, value: T): void {
       kept.delete(id);
       kept.set(id, { version, value });

@@ -80,6 +80,33 @@ describe('the medical chest read models', () => {
     expect(JSON.parse(stocked!.json)).toEqual(await getVolumeRequirements(t.db, A, TODAY));
   });
 
+  it('a stocked chest\'s answer, its JSON made by PostgreSQL, is the rows as read, named by the stored digest; a held digest sends no rows', async () => {
+    const log = createFakeLog();
+    const [first] = required;
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e)),
+      log.record({ type: 'BatchAdded', data: { batchId: 'soon', vesselId: A, scaleId: first.scaleId, batchNumber: 9, quantity: 1, expiryDate: day(20) } }),
+    ]);
+    const rows = (await getVolumeRequirements(t.db, A, TODAY))!;
+    // What the text must render as JS does: null quantities and units, flags of both values.
+    expect(rows.some((r) => r.requiredQuantity === null && r.requiredUnit === null)).toBe(true);
+    expect(new Set(rows.map((r) => r.expiringSoon))).toEqual(new Set([true, false]));
+    const kept = new Map<string, VolumeRequirementsAnswer>();
+    const known = { get: (digest: string) => kept.get(digest), remember: (answer: VolumeRequirementsAnswer) => void kept.set(answer.digest, answer) };
+    const answer = (await getVolumeRequirementsAnswer(t.db, A, TODAY, known))!;
+    expect(answer.digest).toBe((await chestRow(A))?.rows_digest);
+    expect(JSON.parse(answer.json)).toEqual(rows);
+    expect(kept.get(answer.digest)).toBe(answer);
+    // Held and kept: the kept answer itself.
+    expect(await getVolumeRequirementsAnswer(t.db, A, TODAY, known, answer.digest)).toBe(answer);
+    // Held but no longer kept: the rows read on their own, the same answer.
+    const forgotten = { get: () => undefined, remember: () => {} };
+    const again = (await getVolumeRequirementsAnswer(t.db, A, TODAY, forgotten, answer.digest))!;
+    expect(again.digest).toBe(answer.digest);
+    expect(JSON.parse(again.json)).toEqual(rows);
+  });
+
   it('an inventory event rewrites its own item\'s row and the vessel\'s figures only, the same as evaluating the whole chest, however the events are batched', async () => {
     const [first, second, third, fourth] = required;
     const shipped = loadShippedScale();

@@ -1,6 +1,6 @@
 import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VesselScope, type VolumeRequirementRow } from '@medchest/domain';
 import { vesselInScope } from '../scope';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { chestsOn, evaluationHolds, staleChests } from './current';
@@ -39,18 +39,25 @@ export interface VolumeRequirementsAnswer {
 
 /**
  * GET volume-requirements for `today` as JSON text, read through `known`: answers by digest, which a
- * server keeps (a digest names one text for ever, so a kept answer is never stale). The common case
- * reads one row (the vessel's evaluation: whether it holds for today, and its digest) and serves
- * the kept text; otherwise the rows are read and the text made and handed to `remember`.
- * undefined when the vessel is not live.
+ * server keeps (a digest names one text for ever, so a kept answer is never stale). One statement
+ * reads the vessel's evaluation (whether it holds for today, and its digest) and, unless its digest
+ * is `heldDigest` (the one the caller last kept for this vessel), its rows already as JSON text,
+ * made by PostgreSQL in the same snapshot: a first read costs no row parsing nor JSON writing in
+ * this process (141 rows each, some 2 ms of CPU). undefined when the vessel is not live.
  */
 export async function getVolumeRequirementsAnswer(
   db: Kysely<ReadModelDb>,
   vesselId: string,
   today: string,
   known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void },
+  heldDigest?: string,
 ): Promise<VolumeRequirementsAnswer | undefined> {
-  const row = await db.selectFrom('chest_vessels').select(CHEST_COLUMNS).where('vessel_id', '=', vesselId).executeTakeFirst();
+  const row = await db
+    .selectFrom('chest_vessels as c')
+    .select(CHEST_COLUMNS.map((column) => `c.${column}` as const))
+    .select(sql<string | null>`CASE WHEN c.rows_stored AND c.rows_digest IS DISTINCT FROM ${heldDigest ?? null} THEN (${rowsAsJson(sql.ref('c.vessel_id'))}) END`.as('rows_json'))
+    .where('c.vessel_id', '=', vesselId)
+    .executeTakeFirst();
   if (!row) return undefined;
   if (!evaluationHolds(row, today)) {
     // Its day has come and the scan has not stored it yet: the rows evaluated for today, in memory.
@@ -64,10 +71,29 @@ export async function getVolumeRequirementsAnswer(
     const chest = await emptyChestOf(db, row);
     return rememberAnswer(chest.digest, chest.rows, known);
   }
+  if (row.rows_json !== null) {
+    // Read with its digest in one snapshot: the digest names exactly these rows.
+    const answer = { digest: row.rows_digest, json: row.rows_json };
+    known.remember(answer);
+    return answer;
+  }
+  // The caller held this digest but no longer keeps its answer: the rows read on their own.
   const rows = (await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute()).map(toVolumeRequirementRow);
   // Named by what was read, not by the digest read before it: an evaluation committed in between
   // gives newer rows, which are then kept under their own digest.
   return rememberAnswer(rowsDigest(rows), rows, known);
+}
+
+/**
+ * A vessel's stored rows as the JSON text of VolumeRequirementRow[] in the scale's order: the same
+ * fields as toVolumeRequirementRow (a test holds the two equal), written by PostgreSQL.
+ */
+function rowsAsJson(vesselId: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`SELECT coalesce(json_agg(json_build_object(
+      'scaleId', r.scale_id, 'scaleDescription', r.scale_description, 'section', r.section,
+      'requiredQuantity', r.required_quantity, 'requiredUnit', r.required_unit, 'requirement', r.requirement,
+      'actualQuantity', r.actual_quantity, 'complianceStatus', r.compliance_status, 'expiringSoon', r.expiring_soon) ORDER BY r.position), '[]')::text
+    FROM volume_requirements r WHERE r.vessel_id = ${vesselId}`;
 }
 
 function rememberAnswer(

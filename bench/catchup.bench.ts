@@ -22,7 +22,8 @@
  *    end result.
  *
  * Run: npm run bench -- catchup   (BENCH_SCALE=0.1 for a quick run at a tenth of the sizes;
- * BENCH_MIXES=stock to run one mix; BENCH_BATCH to vary the runner's batch size)
+ * BENCH_MIXES=stock to run one mix; BENCH_BATCH to vary the runner's batch size, BENCH_CONCURRENCY
+ * its projection transactions open at once)
  */
 import { createPostgresEventStore, guardPool, withPoolClient } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
@@ -34,6 +35,8 @@ import { recordFigure } from './lib/results';
 
 /** Default: the runner's own default batch size. */
 const BATCH_SIZE = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
+/** Default: the runner's own. */
+const CONCURRENCY = process.env.BENCH_CONCURRENCY ? Number(process.env.BENCH_CONCURRENCY) : undefined;
 const BULK_CHUNK = 5_000;
 const GOAL_EVENTS_PER_S = 20_000;
 
@@ -84,7 +87,7 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
 
     // --- the runner catching up from nothing --------------------------------------------------
     const writtenBefore = await rowsWritten(pool);
-    const runner = createProjectionRunner({ db, store, batchSize: BATCH_SIZE });
+    const runner = createProjectionRunner({ db, store, batchSize: BATCH_SIZE, applyConcurrency: CONCURRENCY });
     t = performance.now();
     await runner.start();
     const reached = await runner.waitFor(last, 60 * 60_000);
@@ -131,7 +134,7 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
       if (diff[0].n !== 0) throw new Error(`bulk copy of ${table} differs from the runner's rows`);
     }
     console.error(
-      `runner: ${events} events in ${runnerSeconds.toFixed(2)} s (batch ${BATCH_SIZE ?? 'default'}), ${written} rows written (${(written / events).toFixed(2)} per event); ` +
+      `runner: ${events} events in ${runnerSeconds.toFixed(2)} s (batch ${BATCH_SIZE ?? 'default'}, concurrency ${CONCURRENCY ?? 'default'}), ${written} rows written (${(written / events).toFixed(2)} per event); ` +
         `bulk insert of the resulting ${totalRows} rows: ${bulkSeconds.toFixed(2)} s`,
     );
     if (BENCH_SCALE !== 1) console.error(`(BENCH_SCALE=${BENCH_SCALE}: not the reported size)`);

@@ -1,8 +1,9 @@
 import { currentEventVersion, isKnownEventType, parseEvent, type DomainEvent, type DomainEventType } from '@medchest/domain';
 import { comparePositions, type LogPosition, type RecordedEvent } from '@medchest/eventstore';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { advanceCheckpoints } from './checkpoints/checkpoints';
 import type { ReadModelDb } from './db';
+import { MembersFailedError } from './following/logFollower';
 import type { ProjectedEvent, Projection } from './projection';
 
 /**
@@ -30,24 +31,27 @@ export function toProjectedEvent(recorded: RecordedEvent, options: { validate?: 
 }
 
 /**
- * Apply one batch of the log (consecutive, in log order) to these projections in ONE transaction
- * with their checkpoints, so a crash leaves either the whole batch or none of it. Each projection
- * gets only the events of its types that lie past its own checkpoint (a projection added later
- * catches up alone while the others skip what they have). `checkpoints` holds where each one is;
- * it is updated only once the transaction has committed.
+ * Apply one batch of the log (consecutive, in log order) to these projections, each in a
+ * transaction of its own with ITS OWN checkpoint: a projection's rows and checkpoint commit
+ * together (a crash leaves either its whole batch or none of it), and the projections go side by
+ * side, at most `concurrency` transactions at once, so several database backends work on one batch
+ * while this process makes the rows of the next projection. Each projection gets only the events
+ * of its types that lie past its own checkpoint (a projection added later catches up alone while
+ * the others skip what they have); those with no event in the batch only move their checkpoints,
+ * together in one transaction. `checkpoints` holds where each one is; a projection's entry is
+ * moved only once its own transaction has committed (then `onApplied` is called with its name).
+ *
+ * Resolves once every projection has committed. If any failed, it waits for the others to settle
+ * (they commit regardless: one read model's failure neither holds back nor rolls back another)
+ * and then rejects with a MembersFailedError naming those that failed; their checkpoints stay
+ * where they were, so applying the batch again redoes exactly theirs.
  */
 export async function applyBatch(
   db: Kysely<ReadModelDb>,
   projections: readonly Projection[],
   checkpoints: Map<string, LogPosition>,
   events: readonly RecordedEvent[],
-  options: {
-    validate?: boolean;
-    /** A schema searched before the others: a rebuild writes into fresh tables of its own (rebuild.ts). */
-    schema?: string;
-    /** The batch's events already parsed, shared by calls that apply the same batch to different projections. */
-    parsed?: Map<RecordedEvent, ProjectedEvent>;
-  } = {},
+  options: ApplyOptions = {},
 ): Promise<void> {
   if (events.length === 0) return;
   const last = events[events.length - 1].position;
@@ -57,25 +61,122 @@ export async function applyBatch(
     if (!p) parsed.set(e, (p = toProjectedEvent(e, options)));
     return p;
   };
-  const moving = new Map<string, LogPosition>();
-  await db.transaction().execute(async (trx) => {
-    // Rows and checkpoint commit together, so a commit lost in a crash loses both and the batch is
-    // simply applied again: no need to wait for the WAL flush (read models are disposable).
-    await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-    if (options.schema) await sql`SELECT set_config('search_path', ${options.schema} || ', ' || current_setting('search_path'), true)`.execute(trx);
-    for (const projection of projections) {
-      const at = checkpoints.get(projection.name);
-      if (!at) throw new Error(`No checkpoint loaded for projection ${projection.name}`);
-      if (comparePositions(at, last) >= 0) continue;
-      const types = new Set<string>(projection.eventTypes);
-      const mine: ProjectedEvent[] = [];
-      for (const e of events) {
-        if (types.has(e.type) && isKnownEventType(e.type) && comparePositions(e.position, at) > 0) mine.push(parse(e));
-      }
-      if (mine.length > 0) await projection.apply(trx, mine);
-      moving.set(projection.name, at);
+  // Projections none of whose events are in the batch only move their checkpoints: together, in
+  // one transaction (a command's few events concern a few read models; the others need no
+  // transaction each).
+  const idle = new Map<string, LogPosition>();
+  const busy: { projection: Projection; at: LogPosition; mine: RecordedEvent[] }[] = [];
+  const failures = new Map<string, unknown>();
+  for (const projection of projections) {
+    const at = checkpoints.get(projection.name);
+    if (!at) {
+      failures.set(projection.name, new Error(`No checkpoint loaded for projection ${projection.name}`));
+    } else if (comparePositions(at, last) < 0) {
+      const mine = eventsPast(events, at, projection);
+      if (mine.length === 0) idle.set(projection.name, at);
+      else busy.push({ projection, at, mine });
     }
-    await advanceCheckpoints(trx, moving, last);
+  }
+  const durations = options.durations;
+  // The longest first (as long as they took last time): the others fill in beside it, and the batch
+  // is not left waiting on a long one started last.
+  if (durations) busy.sort((a, b) => (durations.get(b.projection.name) ?? 0) - (durations.get(a.projection.name) ?? 0));
+  const tasks: (() => Promise<void>)[] = busy.map(({ projection, at, mine }) => async () => {
+    const started = performance.now();
+    try {
+      await inTransaction(db, options.schema, async (trx) => {
+        await projection.apply(trx, mine.map(parse));
+        await advanceCheckpoints(trx, new Map([[projection.name, at]]), last);
+      });
+    } catch (error) {
+      failures.set(projection.name, error);
+      return;
+    }
+    durations?.set(projection.name, performance.now() - started);
+    moved(projection.name);
   });
-  for (const name of moving.keys()) checkpoints.set(name, last);
+  if (idle.size > 0) {
+    // First: it is quick, and the waiters of these read models wake at once.
+    tasks.unshift(async () => {
+      try {
+        await inTransaction(db, options.schema, (trx) => advanceCheckpoints(trx, idle, last));
+      } catch (error) {
+        for (const name of idle.keys()) failures.set(name, error);
+        return;
+      }
+      for (const name of idle.keys()) moved(name);
+    });
+  }
+  function moved(name: string) {
+    checkpoints.set(name, last);
+    options.onApplied?.(name);
+  }
+  let next = 0;
+  async function worker() {
+    while (next < tasks.length) await tasks[next++]();
+  }
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? DEFAULT_APPLY_CONCURRENCY, tasks.length));
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (failures.size > 0) throw new MembersFailedError(failures);
+}
+
+export interface ApplyOptions {
+  validate?: boolean;
+  /** A schema searched before the others: a rebuild writes into fresh tables of its own (rebuild.ts). */
+  schema?: string;
+  /** The batch's events already parsed, shared by calls that apply the same batch to different projections. */
+  parsed?: Map<RecordedEvent, ProjectedEvent>;
+  /** Most projection transactions open at once (default DEFAULT_APPLY_CONCURRENCY). */
+  concurrency?: number;
+  /** How long each projection's last batch took (ms): read to start the longest first, then updated. */
+  durations?: Map<string, number>;
+  /** After a projection's transaction committed and its entry in `checkpoints` moved. */
+  onApplied?: (name: string) => void;
+}
+
+/**
+ * Projection transactions open at once by default: two, on the two cores the product runs on
+ * (measured with bench/catchup.bench.ts: 3 or 4 gained nothing more, the cores being busy with two
+ * backends and this process making rows).
+ */
+export const DEFAULT_APPLY_CONCURRENCY = 2;
+
+/**
+ * A transaction that commits without waiting for the WAL flush: a projection's rows and checkpoint
+ * commit together, so a commit lost in a crash loses both and the batch is simply applied again
+ * (read models are disposable). With `schema`, that schema is searched first.
+ */
+async function inTransaction(db: Kysely<ReadModelDb>, schema: string | undefined, work: (trx: Transaction<ReadModelDb>) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // One round trip for both settings (this runs once per projection per batch).
+    if (schema) {
+      await sql`SELECT set_config('synchronous_commit', 'off', true), set_config('search_path', ${schema} || ', ' || current_setting('search_path'), true)`.execute(trx);
+    } else {
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+    }
+    await work(trx);
+  });
+}
+
+/** Event types each projection reads, as a set (made once per projection, not per batch). */
+const typeSets = new WeakMap<Projection, ReadonlySet<string>>();
+
+/**
+ * The events of this projection's types past `at`. The batch is in log order, so the events past
+ * `at` are a tail found by bisection (usually the whole batch: a projection is where the batch
+ * starts), instead of a position comparison per event per projection.
+ */
+function eventsPast(events: readonly RecordedEvent[], at: LogPosition, projection: Projection): RecordedEvent[] {
+  let types = typeSets.get(projection);
+  if (!types) typeSets.set(projection, (types = new Set<string>(projection.eventTypes.filter((t) => isKnownEventType(t)))));
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (comparePositions(events[middle].position, at) > 0) high = middle;
+    else low = middle + 1;
+  }
+  const mine: RecordedEvent[] = [];
+  for (let i = low; i < events.length; i++) if (types.has(events[i].type)) mine.push(events[i]);
+  return mine;
 }

@@ -64,22 +64,34 @@ const types: pg.CustomTypesConfig = {
 };
 
 export interface ReadModelDbOptions {
-  /** Largest number of pooled connections (default 10). The projection runner holds one for its locks. */
+  /**
+   * Largest number of pooled connections (default 10). The projection runner applies a batch on
+   * up to its applyConcurrency of them at once (keeping one free for reads); its locks are held
+   * on a connection of their own.
+   */
   maxConnections?: number;
 }
 
 const databaseUrls = new WeakMap<Kysely<ReadModelDb>, string>();
+const poolSizes = new WeakMap<Kysely<ReadModelDb>, number>();
 
 /** A kysely handle on the read-model database (the same PostgreSQL database as the event store by default). */
 export function createReadModelDb(databaseUrl: string, options: ReadModelDbOptions = {}): Kysely<ReadModelDb> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10, types });
+  const max = options.maxConnections ?? 10;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types });
   // A client losing its connection (server restart, pg_terminate_backend), idle in the pool or
   // checked out by kysely for a query or a transaction, must not crash the process: the query
   // rejects, the pool drops the client and the next query opens a fresh one.
   guardPool(pool);
   const db = new Kysely<ReadModelDb>({ dialect: new PostgresDialect({ pool }) });
   databaseUrls.set(db, databaseUrl);
+  poolSizes.set(db, max);
   return db;
+}
+
+/** The most connections a handle made by createReadModelDb opens at once (undefined for another handle). */
+export function poolSizeOf(db: Kysely<ReadModelDb>): number | undefined {
+  return poolSizes.get(db);
 }
 
 /** The database URL a handle made by createReadModelDb was made for. */

@@ -9,6 +9,7 @@ export { applyBatch, toProjectedEvent } from './apply';
 export { CheckpointMovedError, CheckpointKindError, advanceCheckpoints, readCheckpoints, type FollowerKind } from './checkpoints/checkpoints';
 export { LEGACY_REACTOR_CHECKPOINTS_DDL } from './checkpoints/migration';
 export { LOCK_NAMESPACE, followerLockName, projectionLockName } from './locks';
+export { MembersFailedError } from './following/logFollower';
 export { createFollower, FOLLOWER_READ_INTERVAL_MS, type Follower, type FollowerMember, type FollowerOptions, type FollowerState, type BatchHandler } from './following/follower';
 export { defineProjection, type Projection, type ProjectedEvent } from './projection';
 

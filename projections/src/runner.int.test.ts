@@ -6,6 +6,7 @@ import { applyBatch } from './apply';
 import { CheckpointMovedError, readCheckpoints } from './checkpoints/checkpoints';
 import { createReadModelDb } from './db';
 import { LOCK_NAMESPACE } from './locks';
+import { MembersFailedError } from './following/logFollower';
 import { createProjectionRunner, type ProjectionRunner } from './runner';
 import { appendDomainEvent, createFakeLog, vesselDetails } from './testing/events';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from './testing/db';
@@ -186,7 +187,9 @@ describe('projection runner', () => {
       .values({ name: vesselsProjection.name, kind: 'projection', commit_position: 1n, event_position: 1n })
       .onConflict((oc) => oc.column('name').doUpdateSet({ commit_position: 1n, event_position: 1n }))
       .execute();
-    await expect(applyBatch(t.db, [vesselsProjection], stale, [event])).rejects.toBeInstanceOf(CheckpointMovedError);
+    const failed = await applyBatch(t.db, [vesselsProjection], stale, [event]).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(MembersFailedError);
+    expect((failed as MembersFailedError).failures.get(vesselsProjection.name)).toBeInstanceOf(CheckpointMovedError);
     expect(await getVessel(t.db, id)).toBeUndefined();
     expect(stale.get(vesselsProjection.name)).toEqual({ commit: 5n, event: 5n });
   });
@@ -228,5 +231,98 @@ describe('projection runner', () => {
     expect(await both.waitFor(last.position, 5000)).toBe(true);
     expect(await listActivities(t.db)).toHaveLength(3);
     expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(3);
+  });
+});
+
+describe('projections applied side by side, each with its own checkpoint', () => {
+  // Generous waits (they answer as soon as reached): on the shared cluster, a long transaction of
+  // another database holds the log's read horizon back for a while now and then.
+
+  /** A projection that fails while `failing` is set, counting the events it was handed. */
+  function failingWhile(base: Projection, state: { failing: boolean; handed: number }): Projection {
+    return {
+      ...base,
+      async apply(trx, events) {
+        if (state.failing) throw new Error(`${base.name} is broken`);
+        state.handed += events.length;
+        await base.apply(trx, events);
+      },
+    };
+  }
+
+  /** A projection whose apply waits for `gate` before writing. */
+  function heldBy(base: Projection, gate: Promise<void>): Projection {
+    return {
+      ...base,
+      async apply(trx, events) {
+        await gate;
+        await base.apply(trx, events);
+      },
+    };
+  }
+
+  it('a batch that fails for one read model is stored for the others, and only the failed one is told to retry', async () => {
+    const log = createFakeLog();
+    const events = [1, 2].map(() => log.record({ type: 'VesselCreated', data: { vesselId: vesselId(), details: vesselDetails() } }));
+    await t.project([]);
+    const names = [vesselsProjection.name, activityProjection.name];
+    const checkpoints = await readCheckpoints(t.db, names);
+    const start = checkpoints.get(activityProjection.name);
+    const broken = failingWhile(activityProjection, { failing: true, handed: 0 });
+    const failed = await applyBatch(t.db, [vesselsProjection, broken], checkpoints, events).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(MembersFailedError);
+    expect([...(failed as MembersFailedError).failures.keys()]).toEqual([activityProjection.name]);
+    // The vessels committed with their checkpoint; the activity feed kept neither rows nor a move.
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(2);
+    expect(await listActivities(t.db)).toHaveLength(0);
+    const last = events[1].position;
+    expect(checkpoints.get(vesselsProjection.name)).toEqual(last);
+    expect(checkpoints.get(activityProjection.name)).toEqual(start);
+    expect(await readCheckpoints(t.db, names)).toEqual(checkpoints);
+  });
+
+  it('one failing read model does not hold back the others, and is retried from its own checkpoint without the others applying anything twice', async () => {
+    const vessels = { failing: false, handed: 0 };
+    const activity = { failing: true, handed: 0 };
+    const errors: unknown[] = [];
+    const r = runner({
+      batchSize: 2,
+      projections: [failingWhile(vesselsProjection, vessels), failingWhile(activityProjection, activity)],
+      onError: (e) => errors.push(e),
+    });
+    await r.start();
+    let last = await createVessel();
+    for (let i = 0; i < 4; i++) last = await createVessel();
+    // The vessel list gets there while the activity feed keeps failing.
+    expect(await r.waitFor(last.position, 20_000, [vesselsProjection.name])).toBe(true);
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(5);
+    expect(await r.waitFor(last.position, 200, [activityProjection.name])).toBe(false);
+    expect(await listActivities(t.db)).toHaveLength(0);
+    expect(new Set(errors.map((e) => (e as Error).message))).toEqual(new Set(['activity is broken']));
+
+    activity.failing = false;
+    expect(await r.waitFor(last.position, 30_000)).toBe(true);
+    expect(await listActivities(t.db, { limit: 100 })).toHaveLength(5);
+    // Each event handed to each read model exactly once, restarts included.
+    expect(vessels.handed).toBe(5);
+    expect(activity.handed).toBe(5);
+  });
+
+  it('a waiter wakes as soon as the read models it waits for have committed, not before the last of them', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const r = runner({ projections: [vesselsProjection, heldBy(activityProjection, gate)] });
+    await r.start();
+    const id = vesselId();
+    const { position } = await createVessel(id);
+    let all = false;
+    const waitingForAll = r.waitFor(position, 30_000).then((reached) => (all = reached));
+    expect(await r.waitFor(position, 20_000, [vesselsProjection.name])).toBe(true);
+    expect(await getVessel(t.db, id)).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(all).toBe(false);
+    open();
+    expect(await waitingForAll).toBe(true);
+    expect(await listActivities(t.db)).toHaveLength(1);
   });
 });

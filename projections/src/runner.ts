@@ -1,9 +1,9 @@
 import type { EventStore, LogPosition } from '@medchest/eventstore';
 import type { Kysely } from 'kysely';
 import { allProjections } from './all';
-import { applyBatch } from './apply';
+import { applyBatch, DEFAULT_APPLY_CONCURRENCY } from './apply';
 import { allReached } from './checkpoints/checkpoints';
-import type { ReadModelDb } from './db';
+import { poolSizeOf, type ReadModelDb } from './db';
 import { createFollower } from './following/follower';
 import { createCheckpointWaiters } from './following/waiters';
 import type { Projection } from './projection';
@@ -14,11 +14,17 @@ export interface ProjectionRunnerOptions {
   /** Default: every read model. */
   projections?: readonly Projection[];
   /**
-   * Largest batch applied in one transaction (default 5000). Larger batches catch up faster (fewer
-   * round trips, more edits of one row folded into one write) but hold their transaction open
-   * longer, and while it is open other followers of the log wait for events appended meanwhile.
+   * Largest batch read from the log at once (default 5000), applied to each projection in one
+   * transaction. Larger batches catch up faster (fewer round trips, more edits of one row folded
+   * into one write) but hold their transactions open longer, and while one is open other
+   * followers of the log wait for events appended meanwhile.
    */
   batchSize?: number;
+  /**
+   * Most projection transactions open at once (default DEFAULT_APPLY_CONCURRENCY), kept below the
+   * pool's size (createReadModelDb maxConnections) so reads still find a connection.
+   */
+  applyConcurrency?: number;
   /** How often a standby tries to take over, and the active runner checks its lock connection (default 1000 ms). */
   takeoverIntervalMs?: number;
   /** Where errors go (a failed batch is retried from its checkpoint). Default: console.error. */
@@ -49,8 +55,9 @@ export const DEFAULT_BATCH_SIZE = 5000;
 
 /**
  * Follow the event log into the read models: the log's one follower (following/follower.ts) with
- * the projections as members, each batch applied to their rows and checkpoints in one transaction
- * (apply.ts). Across processes exactly one runs each projection; commands wait for their read
+ * the projections as members, each batch applied to each projection's rows and checkpoint in a
+ * transaction of its own, side by side (apply.ts); a waiter wakes as soon as the read models it
+ * waits for have committed, whatever the others are doing. Across processes exactly one runs each projection; commands wait for their read
  * models through following/waiters.ts, also for those another process runs.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
@@ -59,16 +66,22 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const names = projections.map((p) => p.name);
   const onError = options.onError ?? ((error: unknown) => console.error('[projections]', error));
   const validate = options.validateEvents ?? false;
+  const poolSize = poolSizeOf(db);
+  const wanted = options.applyConcurrency ?? DEFAULT_APPLY_CONCURRENCY;
+  const concurrency = poolSize === undefined ? wanted : Math.max(1, Math.min(wanted, poolSize - 1));
+  const durations = new Map<string, number>();
 
   const follower = createFollower<Projection>({
     kind: 'projection',
     db,
     store: options.store,
     members: projections,
-    handle: (held, checkpoints, events) => applyBatch(db, held, checkpoints, events, { validate }),
+    handle: (held, checkpoints, events) =>
+      applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, onApplied: () => waiters.notify() }),
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     takeoverIntervalMs: options.takeoverIntervalMs,
     onError,
+    // Each projection's commit wakes its waiters already; this covers restarts.
     onHandled: () => waiters.notify(),
     databaseUrl: options.databaseUrl,
   });

@@ -73,8 +73,8 @@ export interface Follower {
  * - one catch-up/subscribe loop (following/logFollower.ts) for the members held here, with the
  *   followers' one backoff after a failed batch, restarting from the stored checkpoints, and the
  *   read pacing of its kind (FOLLOWER_READ_INTERVAL_MS).
- * What a batch does is the member kind's: projections write rows and checkpoints in one
- * transaction (apply.ts); reactors queue jobs under the event ids, then move their checkpoints
+ * What a batch does is the member kind's: projections write each one's rows and checkpoint in a
+ * transaction of its own, side by side (apply.ts); reactors queue jobs under the event ids, then move their checkpoints
  * (workers/). Each kind runs its own follower, so Redis being away stalls the mails, not the read
  * models.
  */
@@ -204,7 +204,7 @@ export function createFollower<M extends FollowerMember>(options: FollowerOption
       if (!running) return started ? 'stopped' : 'starting';
       if (!started) return 'starting';
       if (!held.has(name)) return session && !session.lost ? 'standby' : 'restarting';
-      return log.failing() ? 'restarting' : 'running';
+      return log.failing(name) ? 'restarting' : 'running';
     },
     lastError: () => lastError,
     checkpoints,

@@ -12,8 +12,9 @@ export interface FollowerMember {
  * Handle one batch of the log (consecutive, in log order) for these members, then move their
  * checkpoints (fenced, advanceCheckpoints) to its last event and, once that is stored, in
  * `checkpoints` too. Each member is handed only the events past its own checkpoint.
- * Projections: rows and checkpoints in one transaction. Reactors: jobs queued (job id = event
- * id), then checkpoints.
+ * Projections: each one's rows and checkpoint in a transaction of its own. Reactors: jobs queued
+ * (job id = event id), then checkpoints. A handler that stored the batch for some members and not
+ * for others rejects with MembersFailedError: the others carry on with the next batches.
  */
 export type BatchHandler<M extends FollowerMember> = (
   members: readonly M[],
@@ -22,9 +23,28 @@ export type BatchHandler<M extends FollowerMember> = (
 ) => Promise<void>;
 
 /**
+ * Some members failed to handle a batch that the others stored (their checkpoints moved): only
+ * the members named here must try it again, from their own stored checkpoints.
+ */
+export class MembersFailedError extends Error {
+  constructor(public readonly failures: ReadonlyMap<string, unknown>) {
+    const first = failures.values().next().value;
+    super(`Batch failed for ${[...failures.keys()].join(', ')}: ${first instanceof Error ? first.message : String(first)}`, { cause: first });
+    this.name = 'MembersFailedError';
+  }
+}
+
+/** The errors a failed batch stands for: one per member that failed, or the one error. */
+function errorsOf(error: unknown): unknown[] {
+  return error instanceof MembersFailedError ? [...error.failures.values()] : [error];
+}
+
+/**
  * One subscription to the log for the members held here (the log is read once for all of them):
  * a checkpoint only moves from where this follower left it, and a failed batch is retried from the
- * stored checkpoints, backing off while it keeps failing.
+ * stored checkpoints, backing off while it keeps failing. When only some members failed, the
+ * others go on with the next batches meanwhile (the failed ones sit the subscription out until
+ * the restart), so one failing member neither holds the others back nor makes them apply twice.
  */
 export interface LogFollower {
   /** (Re)start from the stored checkpoints of `held` (none: just stop). */
@@ -33,8 +53,8 @@ export interface LogFollower {
   stop(): Promise<void>;
   /** A batch failed and its backoff has passed: restart now. */
   due(): boolean;
-  /** A batch failed and the follower waits to start again. */
-  failing(): boolean;
+  /** A batch failed (for this member, if named) and the follower waits to start again. */
+  failing(name?: string): boolean;
 }
 
 export function createLogFollower<M extends FollowerMember>(deps: {
@@ -61,6 +81,8 @@ export function createLogFollower<M extends FollowerMember>(deps: {
   let inFlight: Promise<void> | undefined;
   let needsRestart = false;
   let retryAt = 0;
+  /** Members whose batch failed: left out of the batches until the restart. */
+  const benched = new Set<string>();
   const backoff = createBackoff(deps.backoff);
 
   async function stop() {
@@ -76,6 +98,7 @@ export function createLogFollower<M extends FollowerMember>(deps: {
   async function restart(held: ReadonlySet<string>) {
     needsRestart = false;
     await stop();
+    benched.clear();
     if (held.size === 0) return;
     const mine = deps.members.filter((m) => held.has(m.name));
     const stored = await readCheckpoints(db, [...held]);
@@ -85,16 +108,28 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       checkpoints.set(m.name, at);
       if (!from || comparePositions(at, from) < 0) from = at;
     }
-    const failed = (current: Subscription, error: unknown) => {
-      if (subscription !== current) return;
-      onError(error);
+    const scheduleRetry = () => {
       // Retry from the stored checkpoints (the truth), backing off while it keeps failing.
       const delay = backoff.next();
       retryAt = Date.now() + delay;
       needsRestart = true;
+      deps.onFailed(delay);
+    };
+    const failed = (current: Subscription, error: unknown) => {
+      if (subscription !== current) return;
+      for (const e of errorsOf(error)) onError(e);
       subscription = undefined;
       void current.stop();
-      deps.onFailed(delay);
+      scheduleRetry();
+    };
+    /** Some of `handed` failed, the others stored the batch: go on without the failed ones until the restart. */
+    const partlyFailed = (current: Subscription, error: MembersFailedError, handed: readonly M[]) => {
+      if (handed.every((m) => error.failures.has(m.name))) return false;
+      if (subscription !== current) return true;
+      for (const e of errorsOf(error)) onError(e);
+      for (const name of error.failures.keys()) benched.add(name);
+      if (!needsRestart) scheduleRetry();
+      return true;
     };
     const current: Subscription = store.subscribe({
       from: from ?? LOG_START,
@@ -102,17 +137,22 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       streamPrefixes: deps.streamPrefixes?.(mine),
       readIntervalMs: deps.readIntervalMs,
       // Pipelined one deep: the subscription reads the next batch while this one is handled.
-      // Batches are still handled one after the other, in order; a batch that fails ends the
-      // subscription, and the restart begins again at the stored checkpoints.
+      // Batches are still handled one after the other, in order; a batch that fails for every
+      // member ends the subscription, and the restart begins again at the stored checkpoints.
       onEvents: async (events) => {
         if (subscription !== current) throw new Error('Log subscription superseded');
         if (inFlight) await inFlight;
-        const handling = deps.handle(mine, checkpoints, events).then(
+        const handed = benched.size === 0 ? mine : mine.filter((m) => !benched.has(m.name));
+        const handling = deps.handle(handed, checkpoints, events).then(
           () => {
-            backoff.reset();
+            if (benched.size === 0) backoff.reset();
             deps.onHandled();
           },
           (error: unknown) => {
+            if (error instanceof MembersFailedError && partlyFailed(current, error, handed)) {
+              deps.onHandled();
+              return;
+            }
             failed(current, error);
             throw error;
           },
@@ -125,5 +165,10 @@ export function createLogFollower<M extends FollowerMember>(deps: {
     current.done.catch((error: unknown) => failed(current, error));
   }
 
-  return { restart, stop, due: () => needsRestart && Date.now() >= retryAt, failing: () => needsRestart };
+  return {
+    restart,
+    stop,
+    due: () => needsRestart && Date.now() >= retryAt,
+    failing: (name) => needsRestart && (name === undefined || subscription === undefined || benched.has(name)),
+  };
 }

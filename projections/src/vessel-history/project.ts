@@ -1,12 +1,12 @@
 /**
  * Cost per event (issue 14), what this read model may write: one timeline row per event that
  * concerns a vessel (it is the timeline), keyed by its log position (a batch appends at the right
- * edge of the key; the newest-first index only reads use is built after a rebuild's rows), and what
- * the next entries need to tell before from after: the vessel's state when an event changes it
- * (details, certificate, scale), a batch's number and quantity when an event adds or changes the
- * batch, the (vessel, stream) pair once. Folded per vessel and per batch over a batch of events: a
- * statement per table, and reads of the state only for the vessels, and the batches not added in
- * this batch of events, that its events name.
+ * edge of the key; the newest-first index only reads use is built after a rebuild's rows), its
+ * changes as json text; and what the next entries need to tell before from after: the vessel's
+ * state when an event changes it (details, certificate, scale, order numbers), a batch's number and
+ * quantity when an event adds or changes the batch, the (vessel, stream) pair once. Folded per
+ * vessel and per batch over a batch of events: a statement per table, and reads only of the states
+ * of the vessels its events name and of the batches they change without adding them.
  */
 import {
   ALL_EVENT_TYPES,

@@ -3,7 +3,7 @@ import { activityInventoryMigration, activityLogMigration, activityMigration, ac
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
-import { chestSnapshotsJsonMigration, chestSnapshotsMigration } from './chest-snapshots/migration';
+import { chestSnapshotsCompactMigration, chestSnapshotsJsonMigration, chestSnapshotsMigration } from './chest-snapshots/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
@@ -48,6 +48,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0067_chest_per_item', chestPerItemMigration],
   ['0068_chest_digest_lanes', chestDigestLanesMigration],
   ['0070_chest_snapshots_json', chestSnapshotsJsonMigration],
+  ['0071_chest_snapshots_compact', chestSnapshotsCompactMigration],
   ['0075_vessel_history_slim', vesselHistorySlimMigration],
   ['0076_activity_slim', activitySlimMigration],
   ['0077_vessel_history_json_changes', vesselHistoryJsonChangesMigration],

@@ -1,6 +1,7 @@
 import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
-import type { InventoryBatch, InventoryEvent } from '@medchest/domain';
+import type { InventoryEvent } from '@medchest/domain';
 import type { Timestamp } from '../vessels/migration';
+import type { StoredBatch } from './storedBatch';
 
 /**
  * Snapshots of each vessel's inventory stream, so "the chest as of a date" reads one snapshot and
@@ -18,7 +19,8 @@ export interface ChestSnapshotsTable {
    * after it, and only then (prefixKeptAsOf).
    */
   latest_at: Timestamp;
-  batches: ColumnType<InventoryBatch[], InventoryBatch[], InventoryBatch[]>;
+  /** The batches as storedBatch.ts writes them (since 0071). */
+  batches: ColumnType<StoredBatch[], StoredBatch[], StoredBatch[]>;
 }
 
 /** The events after a vessel's last snapshot, until the next one is taken from them. */
@@ -71,5 +73,17 @@ export const chestSnapshotsJsonMigration: Migration = {
     await sql`
       DELETE FROM chest_snapshots s
        WHERE EXISTS (SELECT 1 FROM chest_snapshots n WHERE n.vessel_id = s.vessel_id AND n.revision > s.revision AND n.latest_at = s.latest_at)`.execute(db);
+  },
+};
+
+/**
+ * Snapshots store their batches as arrays without names (storedBatch.ts): the snapshots of the
+ * old shape are dropped with their tails and the projection's checkpoint, so the runner replays
+ * the log into them (read models are disposable).
+ */
+export const chestSnapshotsCompactMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`TRUNCATE chest_snapshots, chest_snapshot_tails`.execute(db);
+    await sql`DELETE FROM follower_checkpoints WHERE name = 'chest-snapshots'`.execute(db);
   },
 };

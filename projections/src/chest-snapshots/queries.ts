@@ -1,6 +1,7 @@
 import { asOfEnd, type InventoryFoldStart } from '@medchest/domain';
 import type { Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
+import { batchOfStored } from './storedBatch';
 
 /**
  * The latest snapshot of the vessel's inventory stream that "as of" `asOf` (YYYY-MM-DD) keeps whole:
@@ -18,5 +19,5 @@ export async function chestSnapshotAsOf(db: Kysely<ReadModelDb>, vesselId: strin
     .orderBy('revision', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row && { revision: Number(row.revision), batches: row.batches };
+  return row && { revision: Number(row.revision), batches: row.batches.map((b) => batchOfStored(vesselId, b)) };
 }

@@ -77,11 +77,11 @@ export const SCOPED_CACHE_LIMIT = 200;
 export interface ScopedReadCache {
   /**
    * `variant`: which answer of the scope (a page of a list, say); each is kept on its own.
-   * `atVersion`: as ReadCache.get, from this cache's version().
+   * `atVersion`: as ReadCache.get: where the `watched` projections stand, read by the caller.
    */
   get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>, variant?: string, atVersion?: Promise<string>): Promise<string>;
-  /** Where the watched projections stand, read now: one read shared by every scope's answers. */
-  version(): Promise<string>;
+  /** The projections whose checkpoints make this cache's version (for a caller reading them itself: `atVersion`). */
+  watched: readonly string[];
 }
 
 export function createScopedReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache {
@@ -89,7 +89,7 @@ export function createScopedReadCache(db: Kysely<ReadModelDb>, projections: read
   const version = coalesced(() => readModelVersion(db, watched));
   const caches = new Map<string, ReadCache>();
   return {
-    version,
+    watched,
     get(scope, day, compute, variant = '', atVersion) {
       const key = `${vesselScopeKey(scope)}|${variant}`;
       let cache = caches.get(key);

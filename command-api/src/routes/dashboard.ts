@@ -108,16 +108,18 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
     return parts;
   };
 
-  // Where the read models stand, read as the request arrives (beside the session lookup); the
-  // answer kept for that version is then served with no further read.
-  const atVersion = (request: FastifyRequest) => request.prefetched as Promise<string> | undefined;
+  // Where the read models stand: the request's one read of every checkpoint, started as it
+  // arrives (beside the session lookup); the answer kept for that version is then served with no
+  // further read.
+  const atVersion = (request: FastifyRequest, cache: { watched: readonly string[] }) =>
+    request.readModels().then((at) => at.of(cache.watched));
 
-  app.get('/api/dashboard/stats', { config: { access: FLEET, prefetch: statsCache.version } }, async (request, reply) => {
+  app.get('/api/dashboard/stats', { config: { access: FLEET, readsModels: true } }, async (request, reply) => {
     const at = now();
     // The certificate badges count calendar days in the server's local time zone (date-fns), the
     // chest in UTC days: the answer holds while neither day changes.
     const key = `${isoToday(at)} ${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
-    return sendStats(request, reply, await statsCache.get(request.scope, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at, request.scope), '', atVersion(request)));
+    return sendStats(request, reply, await statsCache.get(request.scope, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at, request.scope), '', atVersion(request, statsCache)));
   });
 
   /**
@@ -126,16 +128,16 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
    * Each answer is kept per scope and page while the read models stand still, and named by an ETag
    * so a browser that has it gets a 304.
    */
-  app.get('/api/dashboard/fleet-compliance', { schema: { querystring: fleetComplianceQuery }, config: { access: FLEET, prefetch: fleetComplianceCache.version } }, async (request, reply) => {
+  app.get('/api/dashboard/fleet-compliance', { schema: { querystring: fleetComplianceQuery }, config: { access: FLEET, readsModels: true } }, async (request, reply) => {
     const today = isoToday(now());
     const { limit, after } = request.query;
     if (limit === undefined && after === undefined) {
-      return sendFleetCompliance(request, reply, await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliance(deps.db, today, request.scope), '', atVersion(request)));
+      return sendFleetCompliance(request, reply, await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliance(deps.db, today, request.scope), '', atVersion(request, fleetComplianceCache)));
     }
     const page = { limit: limit ?? DEFAULT_FLEET_COMPLIANCE_PAGE_SIZE, after };
     const variant = `${page.limit}|${after ? `${after.vesselName}\u0000${after.id}` : ''}`;
     // The page and its next cursor kept together, so a kept page always comes with its own cursor.
-    const kept = await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliancePage(deps.db, today, request.scope, page), variant, atVersion(request));
+    const kept = await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliancePage(deps.db, today, request.scope, page), variant, atVersion(request, fleetComplianceCache));
     const { json, nextCursor } = pageParts(kept);
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return sendFleetCompliance(request, reply, json);

@@ -92,7 +92,8 @@ function median(values: number[]): number {
 /** bench/lib/followerProcess.ts in a child process, started once it follows. */
 async function startFollowerProcess(databaseUrl: string, readIntervalMs: number) {
   const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'lib', 'followerProcess.ts'), [databaseUrl, String(readIntervalMs)], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_FOLLOWER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the follower too.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_FOLLOWER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     // Its connections carry the follower's name (application_name), for the CPU accounting.
     env: { ...process.env, PGAPPNAME: FOLLOWER_NAME },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -120,10 +121,15 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('bench_append');
   // A connection lost while idle or checked out (the drop at the end ends any still closing) must
   // not be an uncaught 'error': the pools and each of their clients get a listener. The appends'
-  // connections are named, so that their server processes' CPU can be told apart.
-  const appendPool = guardPool(new pg.Pool({ connectionString: database.url, max: POOL_SIZE, application_name: APPEND_CONNECTIONS }));
+  // connections are named, so that their server processes' CPU can be told apart. Both pools keep
+  // their connections while idle (idleTimeoutMillis 0): the server processes whose CPU a follower
+  // phase counts are looked up as it begins, and pg's default of 10 s closed them during the read
+  // models' migration or the follower's start, so that appending's server CPU was counted as 0.
+  const appendPool = guardPool(
+    new pg.Pool({ connectionString: database.url, max: POOL_SIZE, application_name: APPEND_CONNECTIONS, idleTimeoutMillis: 0 }),
+  );
   const store = createPostgresEventStore({ connectionString: database.url, pool: appendPool });
-  const baseline = guardPool(new pg.Pool({ connectionString: database.url, max: POOL_SIZE }));
+  const baseline = guardPool(new pg.Pool({ connectionString: database.url, max: POOL_SIZE, idleTimeoutMillis: 0 }));
   const readModels = createReadModelDb(database.url, { maxConnections: 2 });
   try {
     await store.init();

@@ -163,6 +163,10 @@ describe('rebuild', () => {
     expect(seenMidway).toEqual([damaged]);
     expect(await snapshotReadModels(t.db)).toEqual(good);
     expect(await schemaOf()).toEqual(shape);
+    // Filled unlogged, swapped in durable: no table, key or index of the schema a crash would empty.
+    const unlogged = await sql<{ relname: string }>`
+      SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relpersistence <> 'p' ORDER BY relname`.execute(t.db);
+    expect(unlogged.rows).toEqual([]);
 
     // A rebuild that fails halfway changes nothing, and leaves no fresh tables behind.
     await t.db.updateTable('vessels').set({ vessel_name: 'corrupted' }).execute();

@@ -50,7 +50,8 @@ const REBUILD_LOCK = 'read-model-rebuild';
  * The live tables are not touched until the end: the rows are written into empty copies of them
  * in a schema of their own (REBUILD_SCHEMA, searched first by the rebuild's transactions), with
  * their keys but without the indexes only reads use (each projection's deferredIndexes), which
- * are built once the rows are in. Then, in one transaction, each live table is dropped and its
+ * are built once the rows are in. The copies are UNLOGGED while they fill (a crash empties them,
+ * and a rebuild cut short is thrown away anyway) and made durable once full (buildDeferredIndexes). Then, in one transaction, each live table is dropped and its
  * copy moved in its place, and the checkpoints set: readers see the old tables whole until then
  * and the new ones whole after (a read waiting on the swap's locks finds the new table). A rebuild
  * cut short leaves the live read models and their checkpoints as they were.
@@ -165,7 +166,7 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
     const { rows: options } = await sql<{ reloptions: string[] | null }>`SELECT reloptions FROM pg_class WHERE oid = ${name}::regclass`.execute(db);
     const withOptions = options[0]?.reloptions?.length ? sql` WITH (${sql.raw(options[0].reloptions.join(', '))})` : sql``;
     await sql`
-      CREATE TABLE ${fresh}.${sql.id(name)} (LIKE ${live} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
+      CREATE UNLOGGED TABLE ${fresh}.${sql.id(name)} (LIKE ${live} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
         INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING STATISTICS)${withOptions}`.execute(db);
     // Keys (what ON CONFLICT needs) as constraints of the same names.
     const { rows: keys } = await sql<{ conname: string; def: string }>`
@@ -201,9 +202,15 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
   return tables;
 }
 
-/** The indexes only reads use, built on the loaded rows; then the planner's statistics. */
+/**
+ * Each fresh table made durable (SET LOGGED: its pages and its keys' written to the WAL once, in
+ * one pass, instead of a WAL record per row written and a full page image per page touched after
+ * each checkpoint), then the indexes only reads use, built on the loaded rows (and logged as
+ * built), then the planner's statistics.
+ */
 async function buildDeferredIndexes(db: Kysely<ReadModelDb>, tables: readonly FreshTable[]): Promise<void> {
   for (const table of tables) {
+    await sql`ALTER TABLE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)} SET LOGGED`.execute(db);
     for (const create of table.deferred) await sql.raw(create).execute(db);
     await sql`ANALYZE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)}`.execute(db);
   }

@@ -51,10 +51,11 @@ const REBUILD_LOCK = 'read-model-rebuild';
  * in a schema of their own (REBUILD_SCHEMA, searched first by the rebuild's transactions), with
  * their keys but without the indexes only reads use (each projection's deferredIndexes), which
  * are built once the rows are in. The copies are UNLOGGED while they fill (a crash empties them,
- * and a rebuild cut short is thrown away anyway) and made durable once full (buildDeferredIndexes). Then, in one transaction, each live table is dropped and its
- * copy moved in its place, and the checkpoints set: readers see the old tables whole until then
- * and the new ones whole after (a read waiting on the swap's locks finds the new table). A rebuild
- * cut short leaves the live read models and their checkpoints as they were.
+ * and a rebuild cut short is thrown away anyway) and made durable once full (finishTables).
+ * Then, in one transaction, each live table is dropped and its copy moved in its place, and the
+ * checkpoints set: readers see the old tables whole until then and the new ones whole after (a
+ * read waiting on the swap's locks finds the new table). A rebuild cut short leaves the live read
+ * models and their checkpoints as they were.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { db, store } = options;
@@ -120,7 +121,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       const [truncated] = chains.truncated();
       if (truncated) throw new HistoryBrokenError(truncated);
       if (lost) throw lost;
-      await buildDeferredIndexes(db, tables);
+      await finishTables(db, tables, concurrency);
       await swapIn(db, tables, names, position);
       return { events: count, position };
     } finally {
@@ -203,17 +204,54 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
 }
 
 /**
- * Each fresh table made durable (SET LOGGED: its pages and its keys' written to the WAL once, in
- * one pass, instead of a WAL record per row written and a full page image per page touched after
- * each checkpoint), then the indexes only reads use, built on the loaded rows (and logged as
- * built), then the planner's statistics.
+ * The fresh tables finished, `concurrency` statements at once, the largest tables first: each made
+ * durable (SET LOGGED: its pages and its keys' written to the WAL once, in one pass, instead of a
+ * WAL record per row written and a full page image per page touched after each checkpoint), then
+ * the indexes only reads use built on the loaded rows (and logged as built), then the planner's
+ * statistics. One statement after the other this was a fifth of a rebuild's time, on one core
+ * (measured at 100k events: 13 s of 56, the activity search's trigram index alone 5 s).
  */
-async function buildDeferredIndexes(db: Kysely<ReadModelDb>, tables: readonly FreshTable[]): Promise<void> {
-  for (const table of tables) {
-    await sql`ALTER TABLE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)} SET LOGGED`.execute(db);
-    for (const create of table.deferred) await sql.raw(create).execute(db);
-    await sql`ANALYZE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)}`.execute(db);
+async function finishTables(db: Kysely<ReadModelDb>, tables: readonly FreshTable[], concurrency: number): Promise<void> {
+  const { rows } = await sql<{ name: string; bytes: string }>`
+    SELECT c.relname AS name, pg_total_relation_size(c.oid)::text AS bytes FROM pg_class c
+     WHERE c.relnamespace = ${REBUILD_SCHEMA}::regnamespace AND c.relkind = 'r'`.execute(db);
+  const size = new Map(rows.map((r) => [r.name, Number(r.bytes)]));
+  const largestFirst = [...tables].sort((a, b) => (size.get(b.name) ?? 0) - (size.get(a.name) ?? 0));
+  const table = (name: string) => sql`${sql.id(REBUILD_SCHEMA)}.${sql.id(name)}`;
+  await inParallel(
+    largestFirst.map((t) => () => sql`ALTER TABLE ${table(t.name)} SET LOGGED`.execute(db)),
+    concurrency,
+  );
+  // A trigram (GIN) index takes longest to build: first, the others fill in beside it.
+  const indexes = largestFirst.flatMap((t) => t.deferred).sort((a, b) => Number(/ USING gin/i.test(b)) - Number(/ USING gin/i.test(a)));
+  await inParallel(
+    indexes.map((create) => () =>
+        db.transaction().execute(async (trx) => {
+          // Sorts (and a trigram index's pending entries) in memory rather than in passes over temporary files.
+          await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
+          await sql.raw(create).execute(trx);
+        }),
+    ),
+    concurrency,
+  );
+  await inParallel(
+    largestFirst.map((t) => () => sql`ANALYZE ${table(t.name)}`.execute(db)),
+    concurrency,
+  );
+}
+
+/** Run the tasks, at most `concurrency` at once, in their order; rejects with the first failure once all have settled. */
+async function inParallel(tasks: readonly (() => Promise<unknown>)[], concurrency: number): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  async function worker() {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      await task().catch((error: unknown) => failures.push(error));
+    }
   }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, tasks.length)) }, worker));
+  if (failures.length > 0) throw failures[0];
 }
 
 /** In one transaction: each live table replaced by its fresh copy, and the checkpoints set to where the copies stand. */

@@ -13,7 +13,12 @@ import { LOCK_NAMESPACE } from './locks';
 import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
-import { vesselHistoryJsonChangesMigration, vesselHistoryMigration, vesselHistorySlimMigration } from './vessel-history/migration';
+import {
+  vesselHistoryJsonChangesMigration,
+  vesselHistoryJsonStateMigration,
+  vesselHistoryMigration,
+  vesselHistorySlimMigration,
+} from './vessel-history/migration';
 import { reportsMigration } from './reports/migration';
 import { vesselMedicalProfileMigration, vesselsMigration } from './vessels/migration';
 
@@ -52,6 +57,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0075_vessel_history_slim', vesselHistorySlimMigration],
   ['0076_activity_slim', activitySlimMigration],
   ['0077_vessel_history_json_changes', vesselHistoryJsonChangesMigration],
+  ['0080_vessel_history_json_state', vesselHistoryJsonStateMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -101,3 +101,16 @@ export const vesselHistoryJsonChangesMigration: Migration = {
     await sql`ALTER TABLE vessel_history ALTER COLUMN changes TYPE json USING changes::json`.execute(db);
   },
 };
+
+/**
+ * A vessel's state kept as json text, not jsonb (issue 14): the handler reads it back whole and
+ * writes it whole on nearly every vessel event (half a row per event of the vessel_edits mix),
+ * never queries inside it, so PostgreSQL need not build jsonb's binary form on each write and turn
+ * it back into text on each read. Room on each page (fillfactor 70) for the state's next version:
+ * the key never changes, so an update that finds room on its page is HOT and touches no index.
+ */
+export const vesselHistoryJsonStateMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`ALTER TABLE vessel_history_state ALTER COLUMN state TYPE json USING state::json, SET (fillfactor = 70)`.execute(db);
+  },
+};

@@ -31,7 +31,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
-import { LISTENER_APPLICATION_NAME, NOTIFIER_APPLICATION_NAME } from '@medchest/eventstore/postgres/notifications';
+import { listenerApplicationName, NOTIFIER_APPLICATION_NAME } from '@medchest/eventstore/postgres/notifications';
 import { eventsTableDdl } from '@medchest/eventstore/postgres/schema';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createReadModelDb, FOLLOWER_READ_INTERVAL_MS, migrateReadModels } from '@medchest/projections';
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
         // appends' server processes): load on the machine moves throughput, much less CPU per event.
         // The NOTIFYs that wake it are sent from here, on a connection of their own: its cost too.
         const followerProcessCpu = cpuMeter([follower.pid]);
-        const followerServerCpu = cpuMeter(await backendPids(baseline, [FOLLOWER_NAME, LISTENER_APPLICATION_NAME]));
+        const followerServerCpu = cpuMeter(await backendPids(baseline, [FOLLOWER_NAME, listenerApplicationName(readIntervalMs)]));
         const notifierCpu = cpuMeter(await backendPids(baseline, [NOTIFIER_APPLICATION_NAME]));
         const appendServerCpu = cpuMeter(await backendPids(baseline, [APPEND_CONNECTIONS]));
         const appendClientCpuBefore = appendClientCpuMs;

@@ -13,25 +13,46 @@ import { NOTIFY_CHANNEL } from './schema';
  *   append after a quiet spell is announced at once, and while busy at most one NOTIFY goes out per
  *   `minIntervalMs` (5 ms), however many appends it covers;
  * - and only while another process is listening: listeners connect under a recognisable
- *   application_name, and whether any exist besides our own is looked up at most once a second.
+ *   application_name, and whether any exist besides our own is looked up at most once a second;
+ * - no more often than the most eager of those listeners reads: a listener whose followers all
+ *   read at most every N ms (SubscribeOptions.readIntervalMs, reactors: 50 ms) says so in its
+ *   application_name (listenerApplicationName), and while every listener elsewhere is paced, one
+ *   NOTIFY per the shortest of their intervals is sent instead of one per 5 ms: the NOTIFYs in
+ *   between would only wake a follower that is waiting out its interval anyway, and each costs a
+ *   transaction here, a wake-up of the listener's server process and of its process. A listener
+ *   that starts eager is seen within the second, and until then is woken at the paced rate.
  * A follower that misses a NOTIFY (it started listening within that second, or this process died
  * between commit and NOTIFY) still finds the events with its fallback poll.
  */
 export interface Notifications {
   /** Announce that events were committed. Never throws, never waits. */
   announce(): void;
-  /** Call `wake` on every append here or NOTIFY from elsewhere, until the returned function is called. */
-  listen(wake: () => void): () => void;
+  /**
+   * Call `wake` on every append here or NOTIFY from elsewhere, until the returned function is
+   * called. `paceMs`: the caller reads at most that often, so NOTIFYs more frequent than that are
+   * of no use to it (0: it reads as soon as woken).
+   */
+  listen(wake: () => void, paceMs?: number): () => void;
   close(): Promise<void>;
 }
 
 export const LISTENER_APPLICATION_NAME = 'medchest-events-listener';
+/** A paced listener's name carries its pace: 'medchest-events-listener/50'. */
+const PACED_LISTENER = new RegExp(`^${LISTENER_APPLICATION_NAME}/([0-9]{1,7})$`);
+
+/** The application_name of a listener whose followers read at most every `paceMs` (0: as soon as woken). */
+export function listenerApplicationName(paceMs: number): string {
+  const pace = Math.max(0, Math.floor(paceMs));
+  return pace > 0 ? `${LISTENER_APPLICATION_NAME}/${pace}` : LISTENER_APPLICATION_NAME;
+}
+
 /** The connection that sends the NOTIFYs, named so that an operator (or a benchmark) can find it. */
 export const NOTIFIER_APPLICATION_NAME = 'medchest-events-notifier';
 const PRESENCE_TTL_MS = 1_000;
 
 export function createNotifications(connectionString: string, minIntervalMs = 5): Notifications {
-  const wakers = new Set<() => void>();
+  /** Each follower's wake-up, with how often at most it reads (ms, 0: as soon as woken). */
+  const wakers = new Map<() => void, number>();
   let closed = false;
 
   // --- sending ---------------------------------------------------------------------------------
@@ -39,7 +60,8 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
   let sending: Promise<void> | undefined;
   let pending = false;
   let lastSentAt = -Infinity;
-  let listenersElsewhere = false;
+  /** The shortest pace among the listeners elsewhere (ms, 0: an eager one); undefined: none. */
+  let paceElsewhere: number | undefined;
   let presenceCheckedAt = -Infinity;
 
   async function senderClient(): Promise<pg.Client | undefined> {
@@ -57,24 +79,25 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
     return client;
   }
 
+  /** Whether another process listens (looked up at most once per PRESENCE_TTL_MS), and how paced. */
   async function othersAreListening(client: pg.Client): Promise<boolean> {
-    if (performance.now() - presenceCheckedAt < PRESENCE_TTL_MS) return listenersElsewhere;
-    const { rows } = await client.query<{ listening: boolean }>(
-      `SELECT EXISTS (
-         SELECT 1 FROM pg_stat_activity
-         WHERE datname = current_database() AND application_name = $1 AND pid <> $2
-       ) AS listening`,
-      [LISTENER_APPLICATION_NAME, listenerPid ?? 0],
-    );
-    listenersElsewhere = rows[0].listening;
-    presenceCheckedAt = performance.now();
-    return listenersElsewhere;
+    if (performance.now() - presenceCheckedAt >= PRESENCE_TTL_MS) {
+      const { rows } = await client.query<{ pace: number | null }>(
+        `SELECT min(CASE WHEN application_name = $1 THEN 0 ELSE substring(application_name FROM $3)::integer END) AS pace
+         FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> $2 AND (application_name = $1 OR application_name ~ $3)`,
+        [LISTENER_APPLICATION_NAME, listenerPid ?? 0, PACED_LISTENER.source],
+      );
+      paceElsewhere = rows[0].pace ?? undefined;
+      presenceCheckedAt = performance.now();
+    }
+    return paceElsewhere !== undefined;
   }
 
   async function send(): Promise<void> {
     try {
       while (pending && !closed) {
-        const wait = lastSentAt + minIntervalMs - performance.now();
+        const wait = lastSentAt + Math.max(minIntervalMs, paceElsewhere ?? 0) - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         if (closed) return;
         pending = false;
@@ -97,11 +120,31 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
   // --- listening -------------------------------------------------------------------------------
   let listener: pg.Client | undefined;
   let listenerPid: number | undefined;
+  /** The application_name the listener connection has. */
+  let listenerName: string | undefined;
   let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
 
   function wakeAll(): void {
-    for (const wake of wakers) wake();
+    for (const wake of wakers.keys()) wake();
+  }
+
+  /** The shortest pace of the followers listening here. */
+  function paceHere(): number {
+    let pace = Infinity;
+    for (const ms of wakers.values()) pace = Math.min(pace, ms);
+    return pace === Infinity ? 0 : pace;
+  }
+
+  /** Tell the senders elsewhere the pace of the followers listening here, after it changed. */
+  function announcePace(): void {
+    const client = listener;
+    if (!client) return;
+    const name = listenerApplicationName(paceHere());
+    if (name === listenerName) return;
+    listenerName = name;
+    // A failure means the connection is lost; its 'error' handler reconnects under the right name.
+    client.query(`SET application_name = '${name}'`).catch(() => undefined);
   }
 
   function retryLater(): void {
@@ -112,7 +155,8 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
 
   function startListening(): void {
     if (listener || connecting || closed || wakers.size === 0) return;
-    const client = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
+    const name = listenerApplicationName(paceHere());
+    const client = new pg.Client({ connectionString, application_name: name });
     const lost = (): void => {
       if (listener !== client) return;
       listener = undefined;
@@ -133,9 +177,14 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
         const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         listener = client;
         listenerPid = rows[0].pid;
+        listenerName = name;
         if (closed || wakers.size === 0) await stopListening();
-        // Events may have been appended before we were listening.
-        else wakeAll();
+        else {
+          // Followers may have come or gone while connecting.
+          announcePace();
+          // Events may have been appended before we were listening.
+          wakeAll();
+        }
       } catch {
         client.end().catch(() => undefined);
         retryLater();
@@ -159,12 +208,14 @@ export function createNotifications(connectionString: string, minIntervalMs = 5)
       pending = true;
       if (!sending && !closed) sending = send();
     },
-    listen(wake) {
-      wakers.add(wake);
+    listen(wake, paceMs = 0) {
+      wakers.set(wake, Math.max(0, paceMs));
       startListening();
+      announcePace();
       return () => {
         wakers.delete(wake);
         if (wakers.size === 0) void stopListening();
+        else announcePace();
       };
     },
     async close() {

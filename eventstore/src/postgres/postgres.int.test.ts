@@ -5,6 +5,7 @@ import { ConcurrencyError, LOG_START, comparePositions } from '../port';
 import { readLogPage } from './read';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { appendEvents } from './append';
+import { createNotifications, listenerApplicationName } from './notifications';
 import { guardPool } from './pool';
 import { createPostgresEventStore, type PostgresEventStore } from './store';
 
@@ -108,6 +109,53 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       await subscription.stop();
       await elsewhere.close();
+    }
+  });
+
+  it('sends a paced listener elsewhere at most one NOTIFY per its read interval, and NOTIFYs every few ms again once an eager one listens', async () => {
+    const fresh = await createTestDatabase('eventstore_pace');
+    const sender = createNotifications(fresh.url);
+    const paced = createNotifications(fresh.url);
+    const eager = createNotifications(fresh.url);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const listening = async (name: string) => {
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(20)) {
+        const { rowCount } = await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [new URL(fresh.url).pathname.slice(1), name]);
+        if (rowCount === 1) return;
+      }
+      throw new Error(`no listener named ${name}`);
+    };
+    /** Appends announced every 2 ms for `ms`. */
+    const busyFor = async (ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end; await sleep(2)) sender.announce();
+    };
+    let pacedWakes = 0;
+    let eagerWakes = 0;
+    const stopPaced = paced.listen(() => void (pacedWakes += 1), 250);
+    try {
+      await listening(listenerApplicationName(250));
+      await sleep(100);
+      pacedWakes = 0;
+      await busyFor(1_000);
+      await sleep(300);
+      expect(pacedWakes).toBeGreaterThanOrEqual(2);
+      expect(pacedWakes).toBeLessThanOrEqual(1_000 / 250 + 2);
+      const stopEager = eager.listen(() => void (eagerWakes += 1));
+      await listening(listenerApplicationName(0));
+      // The sender looks listeners up again within a second.
+      await busyFor(1_100);
+      await sleep(100);
+      pacedWakes = 0;
+      eagerWakes = 0;
+      await busyFor(1_000);
+      await sleep(100);
+      expect(eagerWakes).toBeGreaterThan(20);
+      expect(pacedWakes).toBe(eagerWakes);
+      stopEager();
+    } finally {
+      stopPaced();
+      await Promise.all([sender.close(), paced.close(), eager.close()]);
+      await fresh.drop();
     }
   });
 

@@ -57,7 +57,8 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     generation += 1;
     wakeSleeper?.();
   };
-  const unlisten = source.notifications.listen(wake);
+  // Paced: NOTIFYs from other processes come at most once per readIntervalMs (notifications.ts).
+  const unlisten = source.notifications.listen(wake, readIntervalMs);
 
   function sleep(ms: number, seenGeneration: number): Promise<void> {
     if (stopped || generation !== seenGeneration) return Promise.resolve();

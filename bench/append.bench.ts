@@ -6,6 +6,14 @@
  * single-row INSERT of the same row into a table with the same columns and the same indexes
  * (primary key (transaction_id, position), unique (stream_id, revision)), through a pool of the same
  * size, serialising the event's data and metadata to JSON per row as any application would.
+ * What the INSERT does not do that every append must by contract, and so what the ratio is made of:
+ * the append returns each event's log position (RETURNING transaction_id/position: a row
+ * description and a data row per statement), writes data and metadata as canonical JSON and hashes
+ * each event onto the previous one (hash.ts). Measured side by side on this 2-core machine under
+ * load, CPU per row (client + server) of 8 writers: INSERT 225-277 µs, the same INSERT with that
+ * RETURNING 14-31 µs more (+6..12%, four runs), and chaining the rows in JavaScript 7 µs more
+ * (canonical JSON and sha256: 9 µs against JSON.stringify's 2). The baseline is left without them:
+ * it is the floor an event store is held to.
  *
  * Both run in the same process on the same fresh database. The machine is shared (other test runs,
  * builds), and its background load changes from second to second, so the two are measured in short

@@ -38,7 +38,7 @@ export {
   decodeActivityCursor,
   listCriticalItems,
   listFleetCompliance,
-  listFleetCompliancePage,
+  fleetComplianceAnswer,
   decodeFleetComplianceCursor,
   listScales,
   listUsers,
@@ -49,7 +49,7 @@ export {
   listVesselStreams,
 } from '@medchest/projections';
 import type { createReadModelDb } from '@medchest/projections';
-export type { FleetCompliancePage, HierarchicalInventory, InventoryBatch, Order, OrderWithItems, ReadModelClock, ReadModelsAt, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
+export type { FleetComplianceAnswer, HierarchicalInventory, InventoryBatch, Order, OrderWithItems, ReadModelClock, ReadModelsAt, SupplierOrder, User, Vessel, VolumeRequirementsAnswer } from '@medchest/projections';
 
 /** The kysely handle on the read models. */
 export type ReadDb = ReturnType<typeof createReadModelDb>;

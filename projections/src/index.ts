@@ -30,13 +30,14 @@ export { vesselInScope, isVesselInScope, vesselIdsInScope, SCOPE_PROJECTIONS } f
 export { listAssignedVesselIds, listAssignedFleets, listFleetNames, countVesselsInScopeByUser } from './assignments/queries';
 export {
   listFleetCompliance,
-  listFleetCompliancePage,
-  fleetCompliancePageQuery,
+  fleetComplianceAnswer,
+  fleetComplianceStatement,
+  type FleetCompliancePaging,
   encodeFleetComplianceCursor,
   decodeFleetComplianceCursor,
   type FleetComplianceCursor,
   type FleetComplianceItem,
-  type FleetCompliancePage,
+  type FleetComplianceAnswer,
 } from './fleet-compliance/queries';
 export { getDashboardStats, type DashboardStats } from './dashboard/queries';
 export {

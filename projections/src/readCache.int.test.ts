@@ -28,13 +28,13 @@ const profile = medicalProfileOf(details);
 
 /** The fleet compliance answer through a cache, counting the computations. */
 function fleetCompliance() {
-  const cache = createReadCache(t.db, ['fleet-compliance', 'medical-chest']);
+  const cache = createReadCache<string>(t.db, ['fleet-compliance', 'medical-chest']);
   const counter = { computed: 0 };
   const get = async (today = TODAY) =>
     JSON.parse(
-      await cache.get({ today }, () => {
+      await cache.get({ today }, async () => {
         counter.computed += 1;
-        return listFleetCompliance(t.db, today, ALL_VESSELS);
+        return JSON.stringify(await listFleetCompliance(t.db, today, ALL_VESSELS));
       }),
     ) as { id: string; complianceStatus: string }[];
   return { get, counter };

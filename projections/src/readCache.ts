@@ -3,8 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from './db';
 
 /**
- * A fleet-wide answer (the fleet compliance list, the dashboard stats) kept in memory, serialized,
- * for as long as it is provably the answer the read models would give again. Each computation of
+ * A fleet-wide answer (the fleet compliance list, the dashboard stats) kept in memory as it is sent
+ * (its JSON text, made by the caller's `compute`), for as long as it is provably the answer the
+ * read models would give again. Each computation of
  * such an answer parses a thousand rows and writes a third of a megabyte of JSON, while between two
  * events the answer does not change at all.
  *
@@ -27,37 +28,37 @@ import type { ReadModelDb } from './db';
  * way (which could have started before the caller's own write committed). So a client that has
  * just had its command answered (the projections past its event) always gets an answer with it.
  */
-export interface ReadCache {
+export interface ReadCache<T> {
   /**
-   * The JSON of `compute()`'s answer for this day: kept from an earlier call when nothing it reads
-   * has changed, otherwise computed. `atVersion`: where the projections stand, read by the caller
+   * `compute()`'s answer for this day: kept from an earlier call (the same value) when nothing it
+   * reads has changed, otherwise computed. `atVersion`: where the projections stand, read by the caller
    * (version()) after the request arrived, so it could run beside the request's other reads.
    */
-  get(day: { today: string; key?: string }, compute: () => Promise<unknown>, atVersion?: Promise<string>): Promise<string>;
+  get(day: { today: string; key?: string }, compute: () => Promise<T>, atVersion?: Promise<string>): Promise<T>;
   /** Where the projections this cache watches stand, read now (shared with callers already waiting). */
   version(): Promise<string>;
 }
 
 /** A cache for answers read from these projections' tables (their names, as defineProjection has them). */
-export function createReadCache(
+export function createReadCache<T>(
   db: Kysely<ReadModelDb>,
   projections: readonly string[],
   version: () => Promise<string> = coalesced(() => readModelVersion(db, projections)),
-): ReadCache {
-  let kept: { key: string; json: string } | undefined;
-  const computing = new Map<string, Promise<string>>();
+): ReadCache<T> {
+  let kept: { key: string; value: T } | undefined;
+  const computing = new Map<string, Promise<T>>();
 
   return {
     version,
     async get({ today, key: dayKey = today }, compute, atVersion) {
       const key = `${dayKey}|${await (atVersion ?? version())}`;
-      if (kept?.key === key) return kept.json;
+      if (kept?.key === key) return kept.value;
       let pending = computing.get(key);
       if (!pending) {
         pending = (async () => {
-          const json = JSON.stringify(await compute());
-          kept = { key, json };
-          return json;
+          const value = await compute();
+          kept = { key, value };
+          return value;
         })().finally(() => computing.delete(key));
         computing.set(key, pending);
       }
@@ -74,27 +75,27 @@ export const SCOPED_CACHE_LIMIT = 200;
  * manager, nor one fleet manager's to another. Each scope's answer is kept until the projections
  * it reads, or the assignments and vessels the scope is computed from, move.
  */
-export interface ScopedReadCache {
+export interface ScopedReadCache<T> {
   /**
    * `variant`: which answer of the scope (a page of a list, say); each is kept on its own.
    * `atVersion`: as ReadCache.get: where the `watched` projections stand, read by the caller.
    */
-  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<unknown>, variant?: string, atVersion?: Promise<string>): Promise<string>;
+  get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<T>, variant?: string, atVersion?: Promise<string>): Promise<T>;
   /** The projections whose checkpoints make this cache's version (for a caller reading them itself: `atVersion`). */
   watched: readonly string[];
 }
 
-export function createScopedReadCache(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache {
+export function createScopedReadCache<T>(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache<T> {
   const watched = [...new Set([...projections, 'assignments', 'vessels'])];
   const version = coalesced(() => readModelVersion(db, watched));
-  const caches = new Map<string, ReadCache>();
+  const caches = new Map<string, ReadCache<T>>();
   return {
     watched,
     get(scope, day, compute, variant = '', atVersion) {
       const key = `${vesselScopeKey(scope)}|${variant}`;
       let cache = caches.get(key);
       if (cache) caches.delete(key);
-      else cache = createReadCache(db, watched, version);
+      else cache = createReadCache<T>(db, watched, version);
       caches.set(key, cache); // most recently asked last
       if (caches.size > SCOPED_CACHE_LIMIT) caches.delete(caches.keys().next().value!);
       return cache.get(day, compute, atVersion);

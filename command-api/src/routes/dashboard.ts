@@ -21,9 +21,8 @@ import {
   getDashboardStats,
   listActivityPage,
   listCriticalItems,
-  listFleetCompliance,
-  listFleetCompliancePage,
-  type FleetCompliancePage,
+  fleetComplianceAnswer,
+  type FleetComplianceAnswer,
 } from '../readModels';
 
 export const ACTIVITY_LIMIT_DEFAULT = DEFAULT_ACTIVITY_PAGE_SIZE;
@@ -61,9 +60,6 @@ const activityQuery = z.object({
   ),
 });
 
-/** Pages kept split (items text, cursor) at once: about as many as the read cache keeps answers. */
-const SPLIT_PAGES_KEPT = 256;
-
 const FLEET_PAGE_MESSAGE = `limit must be a whole number from 1 to ${MAX_FLEET_COMPLIANCE_PAGE_SIZE}`;
 
 /** The fleet compliance list's paging: neither value, the whole list (spec 000 §7); either, one page. */
@@ -88,25 +84,14 @@ const fleetComplianceQuery = z.object({
 /** The dashboard calls of spec 000 §7, answered from the read models. */
 export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
   // The two fleet-wide answers are served from memory while the read models they come from have
-  // not moved (see createReadCache): one small read instead of a thousand rows parsed and written
-  // out again on every dashboard load; the long one goes gzipped to clients that accept it.
-  // Kept per scope: each account's answer covers only the vessels it may see.
-  const statsCache = createScopedReadCache(deps.db, ['vessels', 'medical-chest']);
-  const fleetComplianceCache = createScopedReadCache(deps.db, ['fleet-compliance', 'medical-chest']);
+  // not moved (see createReadCache): one small read instead of a thousand rows on every dashboard
+  // load; the long one goes gzipped to clients that accept it. Kept per scope: each account's
+  // answer covers only the vessels it may see. Each is kept as the text it is sent as (the fleet
+  // compliance list's written by PostgreSQL), so a kept answer is sent as it is.
+  const statsCache = createScopedReadCache<string>(deps.db, ['vessels', 'medical-chest']);
+  const fleetComplianceCache = createScopedReadCache<FleetComplianceAnswer>(deps.db, ['fleet-compliance', 'medical-chest']);
   const sendStats = createJsonAnswerSender();
   const sendFleetCompliance = createJsonAnswerSender();
-  // A kept page's items as their own JSON text and its cursor, split once per kept text (the cache
-  // hands out the same string while the page holds, so this is one lookup per request).
-  const splitPages = new Map<string, { json: string; nextCursor?: string }>();
-  const pageParts = (kept: string) => {
-    let parts = splitPages.get(kept);
-    if (!parts) {
-      const { items, nextCursor } = JSON.parse(kept) as FleetCompliancePage;
-      splitPages.set(kept, (parts = { json: JSON.stringify(items), nextCursor }));
-      if (splitPages.size > SPLIT_PAGES_KEPT) splitPages.delete(splitPages.keys().next().value!);
-    }
-    return parts;
-  };
 
   // Where the read models stand: the request's one read of every checkpoint, started as it
   // arrives (beside the session lookup); the answer kept for that version is then served with no
@@ -119,7 +104,7 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
     // The certificate badges count calendar days in the server's local time zone (date-fns), the
     // chest in UTC days: the answer holds while neither day changes.
     const key = `${isoToday(at)} ${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
-    return sendStats(request, reply, await statsCache.get(request.scope, { today: isoToday(at), key }, () => getDashboardStats(deps.db, at, request.scope), '', atVersion(request, statsCache)));
+    return sendStats(request, reply, await statsCache.get(request.scope, { today: isoToday(at), key }, async () => JSON.stringify(await getDashboardStats(deps.db, at, request.scope)), '', atVersion(request, statsCache)));
   });
 
   /**
@@ -131,14 +116,17 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
   app.get('/api/dashboard/fleet-compliance', { schema: { querystring: fleetComplianceQuery }, config: { access: FLEET, readsModels: true } }, async (request, reply) => {
     const today = isoToday(now());
     const { limit, after } = request.query;
-    if (limit === undefined && after === undefined) {
-      return sendFleetCompliance(request, reply, await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliance(deps.db, today, request.scope), '', atVersion(request, fleetComplianceCache)));
-    }
-    const page = { limit: limit ?? DEFAULT_FLEET_COMPLIANCE_PAGE_SIZE, after };
-    const variant = `${page.limit}|${after ? `${after.vesselName}\u0000${after.id}` : ''}`;
-    // The page and its next cursor kept together, so a kept page always comes with its own cursor.
-    const kept = await fleetComplianceCache.get(request.scope, { today }, () => listFleetCompliancePage(deps.db, today, request.scope, page), variant, atVersion(request, fleetComplianceCache));
-    const { json, nextCursor } = pageParts(kept);
+    const whole = limit === undefined && after === undefined;
+    const page = whole ? undefined : { limit: limit ?? DEFAULT_FLEET_COMPLIANCE_PAGE_SIZE, after };
+    const variant = page ? `${page.limit}|${after ? `${after.vesselName}\u0000${after.id}` : ''}` : '';
+    // A page and its next cursor kept together, so a kept page always comes with its own cursor.
+    const { json, nextCursor } = await fleetComplianceCache.get(
+      request.scope,
+      { today },
+      () => fleetComplianceAnswer(deps.db, today, request.scope, page),
+      variant,
+      atVersion(request, fleetComplianceCache),
+    );
     if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
     return sendFleetCompliance(request, reply, json);
   });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { medicalProfileOf, ALL_VESSELS } from '@medchest/domain';
+import { isoToday, medicalProfileOf, ALL_VESSELS, type FleetComplianceItem } from '@medchest/domain';
+import { addDays, format } from 'date-fns';
 import { requiredItems, stockingEvents } from '../testing/chest';
-import { listFleetCompliance } from './queries';
+import { decodeFleetComplianceCursor, fleetComplianceAnswer, listFleetCompliance, type FleetCompliancePaging } from './queries';
 
 const TODAY = '2026-03-01';
 
@@ -20,6 +21,7 @@ beforeEach(async () => {
 
 const A = 'a0000000-0000-4000-8000-000000000001';
 const B = 'a0000000-0000-4000-8000-000000000002';
+const C = 'a0000000-0000-4000-8000-000000000003';
 
 describe('fleet compliance', () => {
   it('lists every live vessel with the fields of a fleet compliance item, by name; with nothing on board a vessel is Critical', async () => {
@@ -77,5 +79,59 @@ describe('fleet compliance', () => {
 
     await t.project([log.record({ type: 'VesselDeleted', data: { vesselId: A, vesselName: 'MV Nordic Star' } })]);
     expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toEqual([]);
+  });
+
+  it('answers the list, whole or page by page, as the JSON text JSON.stringify writes of the items (made by PostgreSQL), a chest whose day has come evaluated for that day', async () => {
+    const log = createFakeLog();
+    // The chest projection evaluates for the real day: the reads here are for it and ten days on.
+    const today = isoToday(new Date());
+    const in10 = format(addDays(new Date(`${today}T12:00:00Z`), 10), 'yyyy-MM-dd');
+    const details = vesselDetails({ vesselName: 'Ocean "Pearl" \\ Ærø ✓\ttab' });
+    const [first] = requiredItems(medicalProfileOf(details));
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      log.record({ type: 'CertificateRecorded', data: { vesselId: A, vesselName: details.vesselName, expiryDate: '2027-01-15', certificateIssuer: 'Liberian Registry' } }),
+      // A: stocked, its one batch of the first item expiring in 70 days: within 60 days ten days on.
+      ...stockingEvents(A, medicalProfileOf(details), { expiryDate: '2099-01-01', except: [first.scaleId] }).map((e) => log.record(e)),
+      log.record({
+        type: 'BatchAdded',
+        data: { batchId: 'soon', vesselId: A, scaleId: first.scaleId, batchNumber: 1, quantity: first.amount, expiryDate: format(addDays(new Date(`${today}T12:00:00Z`), 70), 'yyyy-MM-dd') },
+      }),
+      log.record({ type: 'VesselCreated', data: { vesselId: B, details: vesselDetails({ vesselName: 'baltic Trader', imoNumber: '9321483', fleet: undefined, ownershipCompany: undefined }) } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: C, details: vesselDetails({ vesselName: 'Baltic Trader', imoNumber: '9234567' }) } }),
+    ]);
+    const answer = (page?: FleetCompliancePaging, on = today) => fleetComplianceAnswer(t.db, on, ALL_VESSELS, page);
+    const whole = await answer();
+    const items = JSON.parse(whole.json) as FleetComplianceItem[];
+    expect(items).toEqual(await listFleetCompliance(t.db, today, ALL_VESSELS));
+    expect(items.map((i) => [i.vesselName, i.complianceStatus, i.expiringItems, i.medicalChestCertificateExpiry, i.fleet])).toEqual([
+      ['Baltic Trader', 'Critical', 0, null, 'North Atlantic'],
+      ['baltic Trader', 'Critical', 0, null, null],
+      [details.vesselName, 'Compliant', 0, '2027-01-15', 'North Atlantic'],
+    ]);
+    // As JSON.stringify writes it, fields in the item's order: the text (and its ETag) as before.
+    const fields: (keyof FleetComplianceItem)[] = ['id', 'vesselName', 'imoNumber', 'flagState', 'crewSizeCategory', 'complianceStatus', 'lastMedicalReview', 'medicalChestCertificateExpiry', 'fleet', 'ownershipCompany', 'criticalItems', 'lowStockItems', 'expiringItems'];
+    expect(Object.keys(items[0])).toEqual(fields);
+    expect(whole.json).toBe(JSON.stringify(items));
+    expect(whole.nextCursor).toBeUndefined();
+
+    // Page by page: each page's cursor names its last item; the pages add up to the whole list.
+    const one = await answer({ limit: 1 });
+    expect(one.json).toBe(JSON.stringify(items.slice(0, 1)));
+    expect(decodeFleetComplianceCursor(one.nextCursor!)).toEqual({ vesselName: 'Baltic Trader', id: C });
+    const two = await answer({ limit: 1, after: decodeFleetComplianceCursor(one.nextCursor!) });
+    expect(two.json).toBe(JSON.stringify(items.slice(1, 2)));
+    const last = await answer({ limit: 5, after: decodeFleetComplianceCursor(two.nextCursor!) });
+    expect(last).toEqual({ json: JSON.stringify(items.slice(2)) });
+    expect(await answer({ limit: 3 })).toEqual({ json: whole.json });
+    expect(await fleetComplianceAnswer(t.db, today, { kind: 'none' }, { limit: 2 })).toEqual({ json: '[]' });
+
+    // Ten days on A's stored evaluation (Compliant) no longer holds: the answer evaluates it for that day.
+    const later = await answer(undefined, in10);
+    const laterItems = JSON.parse(later.json) as FleetComplianceItem[];
+    expect(laterItems[2]).toMatchObject({ id: A, complianceStatus: 'Expiring Soon', expiringItems: 1 });
+    expect(laterItems).toEqual(await listFleetCompliance(t.db, in10, ALL_VESSELS));
+    expect(later.json).toBe(JSON.stringify(laterItems));
+    expect(await answer({ limit: 1, after: decodeFleetComplianceCursor(two.nextCursor!) }, in10)).toEqual({ json: JSON.stringify(laterItems.slice(2)) });
   });
 });

@@ -2,7 +2,7 @@ import type { FleetComplianceItem, VesselScope, VesselStatus } from '@medchest/d
 import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { chestsOn, evaluationHolds } from '../medical-chest/current';
+import { chestsOn, evaluationHoldsSql } from '../medical-chest/current';
 
 export type { FleetComplianceItem } from '@medchest/domain';
 
@@ -36,25 +36,49 @@ export function decodeFleetComplianceCursor(text: string): FleetComplianceCursor
   return undefined;
 }
 
-export interface FleetCompliancePage {
-  items: FleetComplianceItem[];
-  /** The next page's cursor; undefined: this is the last page. */
+/**
+ * The list, or a page of it, as the JSON text of FleetComplianceItem[] (what the API sends), and
+ * the next page's cursor (a page only; undefined: the last page).
+ */
+export interface FleetComplianceAnswer {
+  json: string;
   nextCursor?: string;
 }
 
-function fleetComplianceRows(db: Kysely<ReadModelDb>, scope: VesselScope, perRow = false) {
+/**
+ * THE mapping of a vessel's rows to its fleet compliance item, in SQL, the item's fields in the
+ * answer's order: a lateral row of `f` (fleet_compliance) and `c` (its chest_vessels row, if any),
+ * written out by row_to_json as JSON.stringify would write the item, byte for byte.
+ */
+const ITEM = sql`(SELECT f.id, f.vessel_name AS "vesselName", f.imo_number AS "imoNumber", f.flag_state AS "flagState",
+    f.crew_size_category AS "crewSizeCategory", coalesce(c.status, ${NOT_YET_EVALUATED}) AS "complianceStatus",
+    f.last_medical_review AS "lastMedicalReview", f.medical_chest_certificate_expiry AS "medicalChestCertificateExpiry",
+    f.fleet, f.ownership_company AS "ownershipCompany", coalesce(c.critical_items, 0) AS "criticalItems",
+    coalesce(c.low_stock_items, 0) AS "lowStockItems", coalesce(c.expiring_batches, 0) AS "expiringItems")`;
+
+/**
+ * The list's rows in its order (lower(name), name, id; the order of fleet_compliance_name_idx),
+ * each its item as JSON text, its place in the list (n, from 1) and whether its stored chest
+ * evaluation no longer holds for `today` (stale: to be evaluated in memory, chestsOn).
+ */
+function fleetComplianceRows(db: Kysely<ReadModelDb>, scope: VesselScope, today: string, perRow = false) {
+  const order = sql`lower(f.vessel_name), f.vessel_name, f.id`;
   return db
     .selectFrom('fleet_compliance as f')
     .leftJoin('chest_vessels as c', 'c.vessel_id', 'f.id')
-    .selectAll('f')
-    .select(['c.status', 'c.critical_items', 'c.low_stock_items', 'c.expiring_batches', 'c.evaluated_on', 'c.next_change_on'])
+    .crossJoinLateral(ITEM.as('i'))
+    .select([
+      'f.id',
+      'f.vessel_name',
+      sql<string>`row_to_json(i)::text`.as('item'),
+      sql<boolean>`(c.evaluated_on IS NOT NULL AND NOT ${evaluationHoldsSql(today, 'c')})`.as('stale'),
+      sql<string>`row_number() OVER (ORDER BY ${order})`.as('n'),
+    ])
     .where(vesselInScope(scope, 'f.id', { perRow }))
     .orderBy(sql`lower(f.vessel_name)`)
     .orderBy('f.vessel_name')
     .orderBy('f.id');
 }
-
-type FleetComplianceRow = Awaited<ReturnType<ReturnType<typeof fleetComplianceRows>['execute']>>[number];
 
 /**
  * One item per live vessel of the scope, sorted by vessel name, with its chest as it stands on
@@ -62,57 +86,71 @@ type FleetComplianceRow = Awaited<ReturnType<ReturnType<typeof fleetComplianceRo
  * memory (chestsOn, nothing written).
  */
 export async function listFleetCompliance(db: Kysely<ReadModelDb>, today: string, scope: VesselScope): Promise<FleetComplianceItem[]> {
-  return toItems(db, await fleetComplianceRows(db, scope).execute(), today);
+  const { json, stale } = await readItems(db, scope, today);
+  return evaluatedOn(db, JSON.parse(json) as FleetComplianceItem[], stale, today);
 }
 
 /**
- * One page of listFleetCompliance: at most `limit` items after `after`, read in the order of the
- * name index (fleet_compliance_name_idx) and stopped there, so a page costs its own rows whatever
- * the size of the fleet.
+ * listFleetCompliance as the API answers it, whole or one page (at most `page.limit` items after
+ * `page.after`): its JSON text written by PostgreSQL in the one statement that reads the rows, so
+ * this process neither parses the rows nor writes the JSON out (unless a chest's day has come and
+ * the daily scan has not stored it yet: then those items are evaluated here). A page is read in the
+ * order of the name index and stopped there, so it costs its own rows whatever the size of the fleet.
  */
-export async function listFleetCompliancePage(
-  db: Kysely<ReadModelDb>,
-  today: string,
-  scope: VesselScope,
-  page: { limit: number; after?: FleetComplianceCursor },
-): Promise<FleetCompliancePage> {
-  const rows = await fleetCompliancePageQuery(db, scope, page).execute();
-  const more = rows.length > page.limit;
-  const items = await toItems(db, more ? rows.slice(0, page.limit) : rows, today);
-  const last = items.at(-1);
-  return { items, ...(more && last ? { nextCursor: encodeFleetComplianceCursor({ vesselName: last.vesselName, id: last.id }) } : {}) };
+export async function fleetComplianceAnswer(db: Kysely<ReadModelDb>, today: string, scope: VesselScope, page?: FleetCompliancePaging): Promise<FleetComplianceAnswer> {
+  const { json, stale, last } = await readItems(db, scope, today, page);
+  const answer = stale.length === 0 ? json : JSON.stringify(await evaluatedOn(db, JSON.parse(json) as FleetComplianceItem[], stale, today));
+  return last ? { json: answer, nextCursor: encodeFleetComplianceCursor(last) } : { json: answer };
 }
 
-/** The rows of a page and the first of the next (to know there is one): the query, for EXPLAIN in the bench. */
-export function fleetCompliancePageQuery(db: Kysely<ReadModelDb>, scope: VesselScope, page: { limit: number; after?: FleetComplianceCursor }) {
-  const query = fleetComplianceRows(db, scope, true).limit(page.limit + 1);
-  if (!page.after) return query;
-  const { vesselName, id } = page.after;
-  return query.where(sql<boolean>`(lower(f.vessel_name), f.vessel_name, f.id) > (lower(${vesselName}), ${vesselName}, ${id})`);
+/** A page of the list: at most `limit` items, after the vessel `after` (none: from the start). */
+export interface FleetCompliancePaging {
+  limit: number;
+  after?: FleetComplianceCursor;
 }
 
-async function toItems(db: Kysely<ReadModelDb>, rows: readonly FleetComplianceRow[], today: string): Promise<FleetComplianceItem[]> {
-  const stale = rows.filter((row) => row.evaluated_on !== null && !evaluationHolds({ evaluated_on: row.evaluated_on, next_change_on: row.next_change_on }, today));
-  const current = await chestsOn(db, stale.map((row) => row.id), today);
-  return rows.map((stored) => {
-    const chest = current.get(stored.id);
-    const row = chest
-      ? { ...stored, status: chest.status, critical_items: chest.criticalItems, low_stock_items: chest.lowStockItems, expiring_batches: chest.expiringBatches }
-      : stored;
-    return {
-      id: row.id,
-      vesselName: row.vessel_name,
-      imoNumber: row.imo_number,
-      flagState: row.flag_state,
-      crewSizeCategory: row.crew_size_category,
-      complianceStatus: (row.status as VesselStatus | null) ?? NOT_YET_EVALUATED,
-      lastMedicalReview: row.last_medical_review,
-      medicalChestCertificateExpiry: row.medical_chest_certificate_expiry,
-      fleet: row.fleet,
-      ownershipCompany: row.ownership_company,
-      criticalItems: row.critical_items ?? 0,
-      lowStockItems: row.low_stock_items ?? 0,
-      expiringItems: row.expiring_batches ?? 0,
-    };
+/**
+ * The statement that reads the list, or a page of it (for EXPLAIN in the bench too): one row, the
+ * items as one JSON array text, the ids of those whose evaluation is stale, and for a page followed
+ * by more rows the name and id of its last item (its next page's cursor). A page reads its rows and
+ * the first of the next (to know there is one), its scope checked a row at a time (perRow), so the
+ * name index's order is kept and the scan stops there.
+ */
+export function fleetComplianceStatement(db: Kysely<ReadModelDb>, scope: VesselScope, today: string, page?: FleetCompliancePaging) {
+  let rows = fleetComplianceRows(db, scope, today, page !== undefined);
+  if (page) rows = rows.limit(page.limit + 1);
+  if (page?.after) {
+    const { vesselName, id } = page.after;
+    rows = rows.where(sql<boolean>`(lower(f.vessel_name), f.vessel_name, f.id) > (lower(${vesselName}), ${vesselName}, ${id})`);
+  }
+  const inPage = page ? sql<boolean>`r.n <= ${page.limit}` : sql<boolean>`true`;
+  const atEnd = page ? sql<boolean>`r.n = ${page.limit}` : sql<boolean>`false`;
+  const more = page ? sql<boolean>`count(*) > ${page.limit}` : sql<boolean>`false`;
+  return sql<{ json: string; stale: string[]; last_name: string | null; last_id: string | null; more: boolean }>`
+    SELECT '[' || coalesce(string_agg(r.item, ',' ORDER BY r.n) FILTER (WHERE ${inPage}), '') || ']' AS json,
+           coalesce(array_agg(r.id) FILTER (WHERE r.stale AND ${inPage}), '{}') AS stale,
+           max(r.vessel_name) FILTER (WHERE ${atEnd}) AS last_name,
+           max(r.id) FILTER (WHERE ${atEnd}) AS last_id,
+           ${more} AS more
+      FROM (${rows}) r`;
+}
+
+async function readItems(db: Kysely<ReadModelDb>, scope: VesselScope, today: string, page?: FleetCompliancePaging) {
+  const {
+    rows: [{ json, stale, last_name, last_id, more }],
+  } = await fleetComplianceStatement(db, scope, today, page).execute(db);
+  const last: FleetComplianceCursor | undefined = more && last_name !== null && last_id !== null ? { vesselName: last_name, id: last_id } : undefined;
+  return { json, stale, last };
+}
+
+/** These items with the chests of `stale` (their ids) evaluated for `today` in memory (nothing is written). */
+async function evaluatedOn(db: Kysely<ReadModelDb>, items: FleetComplianceItem[], stale: readonly string[], today: string): Promise<FleetComplianceItem[]> {
+  if (stale.length === 0) return items;
+  const current = await chestsOn(db, stale, today);
+  return items.map((item) => {
+    const chest = current.get(item.id);
+    return chest
+      ? { ...item, complianceStatus: chest.status, criticalItems: chest.criticalItems, lowStockItems: chest.lowStockItems, expiringItems: chest.expiringBatches }
+      : item;
   });
 }

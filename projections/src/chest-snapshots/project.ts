@@ -177,10 +177,17 @@ async function takeSnapshots(
        USING unnest(${outdone.map((o) => o.vessel_id)}::text[], ${outdone.map((o) => o.revision)}::bigint[]) AS r(vessel_id, revision)
        WHERE s.vessel_id = r.vessel_id AND s.revision = r.revision`.execute(trx);
   }
+  // Each vessel's range of tail rows looked up by key (a lateral subquery per vessel, kept from
+  // being flattened by OFFSET 0), then deleted by row address. A plain join of the pairs with the
+  // table was planned, with no statistics yet (a catch-up runs before any ANALYZE), as a hash of
+  // the whole tails table per batch of events: 236 ms instead of 1.6 ms at 1,000 vessels, a cost
+  // per event that grew with the fleet.
   await sql`
-    DELETE FROM chest_snapshot_tails t
-     USING unnest(${consumed.map((c) => c.vessel_id)}::text[], ${consumed.map((c) => c.revision)}::bigint[]) AS r(vessel_id, revision)
-     WHERE t.vessel_id = r.vessel_id AND t.revision <= r.revision`.execute(trx);
+    DELETE FROM chest_snapshot_tails
+     WHERE ctid = ANY (ARRAY(
+       SELECT t.ctid
+         FROM unnest(${consumed.map((c) => c.vessel_id)}::text[], ${consumed.map((c) => c.revision)}::bigint[]) AS r(vessel_id, revision)
+         CROSS JOIN LATERAL (SELECT ctid FROM chest_snapshot_tails WHERE vessel_id = r.vessel_id AND revision <= r.revision OFFSET 0) AS t))`.execute(trx);
   await writeRows(trx, 'chest_snapshot_tails', tails, { key: ['vessel_id', 'revision'], update: 'nothing' });
 }
 

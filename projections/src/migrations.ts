@@ -7,7 +7,7 @@ import { chestSnapshotsCompactMigration, chestSnapshotsJsonMigration, chestSnaps
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
 import { fleetComplianceMigration } from './fleet-compliance/migration';
-import { inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
+import { inventoryBatchesByVesselMigration, inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
 import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration } from './medical-chest/migration';
@@ -58,6 +58,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0076_activity_slim', activitySlimMigration],
   ['0077_vessel_history_json_changes', vesselHistoryJsonChangesMigration],
   ['0080_vessel_history_json_state', vesselHistoryJsonStateMigration],
+  ['0086_inventory_batches_by_vessel', inventoryBatchesByVesselMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -72,17 +72,19 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
 
 /**
  * Update many stored rows in one statement per few thousand rows, the rows travelling as ONE json
- * parameter as in writeRows: each row names its key and the columns to set (every row the same
- * keys). A row whose key the table does not hold changes nothing (no insert).
+ * parameter as in writeRows: each row names its key (a column, or the columns of a composite key)
+ * and the columns to set (every row the same keys). A row whose key the table does not hold
+ * changes nothing (no insert).
  */
 export async function updateRows<T extends keyof ReadModelDb & string>(
   db: Kysely<ReadModelDb>,
   table: T,
   rows: readonly Partial<Insertable<ReadModelDb[T]>>[],
-  key: keyof ReadModelDb[T] & string,
+  key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] as object).filter((c) => c !== key);
+  const keys: readonly string[] = typeof key === 'string' ? [key] : key;
+  const columns = Object.keys(rows[0] as object).filter((c) => !keys.includes(c));
   if (columns.length === 0) return;
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const json = rowsJson(rows.slice(i, i + ROWS_PER_STATEMENT));
@@ -90,6 +92,6 @@ export async function updateRows<T extends keyof ReadModelDb & string>(
       UPDATE ${sql.table(table)} AS t
       SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`))}
       FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json) AS r
-      WHERE t.${sql.ref(key)} = r.${sql.ref(key)}`.execute(db);
+      WHERE ${sql.join(keys.map((k) => sql`t.${sql.ref(k)} = r.${sql.ref(k)}`), sql` AND `)}`.execute(db);
   }
 }

@@ -75,8 +75,8 @@ describe('inventory batches', () => {
       version: 1,
     });
     expect((await listVesselBatches(t.db, B)).map((b) => b.id)).toEqual([batchId(5)]);
-    expect(await getBatch(t.db, batchId(1))).toEqual({ ...batches[2], vesselId: A });
-    expect(await getBatch(t.db, batchId(99))).toBeUndefined();
+    expect(await getBatch(t.db, A, batchId(1))).toEqual({ ...batches[2], vesselId: A });
+    expect(await getBatch(t.db, A, batchId(99))).toBeUndefined();
     const row = await t.db.selectFrom('inventory_batches').selectAll().where('id', '=', batchId(1)).executeTakeFirstOrThrow();
     expect(row.created_at.toISOString()).toBe(first.metadata.occurredAt);
     expect(row.updated_at.toISOString()).toBe(first.metadata.occurredAt);
@@ -95,8 +95,8 @@ describe('inventory batches', () => {
     await t.project(events.slice(0, 1));
     await t.project(events.slice(1));
     await t.project(events.slice(1));
-    expect((await getBatch(t.db, batchId(1)))).toMatchObject({ quantityOnBoard: 26, version: 2 });
-    expect((await getBatch(t.db, batchId(2)))).toMatchObject({ quantityOnBoard: 7, version: 1 });
+    expect((await getBatch(t.db, A, batchId(1)))).toMatchObject({ quantityOnBoard: 26, version: 2 });
+    expect((await getBatch(t.db, A, batchId(2)))).toMatchObject({ quantityOnBoard: 7, version: 1 });
   });
 
   it('batches sharing a number within an item are listed in the order they were added', async () => {
@@ -138,8 +138,8 @@ describe('inventory batches', () => {
       log.record({ type: 'BatchRemoved', data: { batchId: batchId(3), vesselId: A, scaleId: 'IMGS01' } }),
     ]);
     expect((await listVesselBatches(t.db, A)).map((b) => b.id)).toEqual([batchId(2)]);
-    expect(await getBatch(t.db, batchId(1))).toBeUndefined();
-    expect(await getBatch(t.db, batchId(3))).toBeUndefined();
+    expect(await getBatch(t.db, A, batchId(1))).toBeUndefined();
+    expect(await getBatch(t.db, A, batchId(3))).toBeUndefined();
   });
 
   it('a deleted vessel takes its batches with it; other vessels keep theirs', async () => {
@@ -157,7 +157,7 @@ describe('inventory batches', () => {
       log.record({ type: 'VesselDeleted', data: { vesselId: A, vesselName: 'MV Nordic Star' } }),
     ]);
     expect(await listVesselBatches(t.db, A)).toEqual([]);
-    expect(await getBatch(t.db, batchId(3))).toBeUndefined();
+    expect(await getBatch(t.db, A, batchId(3))).toBeUndefined();
     expect((await listVesselBatches(t.db, B)).map((b) => b.id)).toEqual([batchId(2)]);
   });
 

@@ -61,3 +61,19 @@ export const inventoryBatchVersionMigration: Migration = {
     await sql`DELETE FROM ${sql.table(checkpoints)} WHERE name = 'medical-chest'`.execute(db);
   },
 };
+
+/**
+ * The batches keyed by (vessel, batch) instead of the batch id alone (issue 14, the scale curve):
+ * a random UUID key put each new batch on a random page of an index as large as the fleet's
+ * batches (6M at 10,000 vessels, several times PostgreSQL's shared buffers), so every insert read
+ * a page from outside the buffers and wrote it back dirty, a cost per event that grew with the
+ * fleet. Keyed by vessel first, a vessel's batches, added together (an import, a stock-take, a new
+ * chest), land on the few pages of that vessel. Every event that names a batch names its vessel;
+ * the rows stay as they are.
+ */
+export const inventoryBatchesByVesselMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`ALTER TABLE inventory_batches DROP CONSTRAINT inventory_batches_pkey`.execute(db);
+    await sql`ALTER TABLE inventory_batches ADD CONSTRAINT inventory_batches_pk PRIMARY KEY (vessel_id, id)`.execute(db);
+  },
+};

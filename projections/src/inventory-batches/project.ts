@@ -1,8 +1,10 @@
 /**
  * Part of the medical-chest read model (see medical-chest/project.ts for its cost per event): one
- * row per batch, written once per batch of events however many times it changed in it.
+ * row per batch, written once per batch of events however many times it changed in it, keyed by
+ * (vessel, batch) so that a vessel's new batches land together in the key, not on random pages of
+ * an index of the whole fleet's batches (migration 0086).
  */
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { orNull, type ProjectedEvent } from '../projection';
 import { updateRows, writeRows } from '../sql';
@@ -93,22 +95,28 @@ export function foldInventoryBatchEvents(events: readonly ProjectedEvent[]): Inv
 export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]): Promise<InventoryBatchesFold> {
   const fold = foldInventoryBatchEvents(events);
   const { batches, deletedVessels } = fold;
-  const removed: string[] = [];
+  const removed: { vessel_id: string; id: string }[] = [];
   const added: Insertable<InventoryBatchesTable>[] = [];
-  const adjusted: { id: string; quantity_on_board: number; updated_at: string; version: number }[] = [];
+  const adjusted: { vessel_id: string; id: string; quantity_on_board: number; updated_at: string; version: number }[] = [];
   for (const [id, outcome] of batches) {
-    if (outcome.kind === 'removed') removed.push(id);
+    if (outcome.kind === 'removed') removed.push({ vessel_id: outcome.vesselId, id });
     else if (outcome.kind === 'added') added.push(outcome.row);
-    else adjusted.push({ id, quantity_on_board: outcome.quantity, updated_at: outcome.updatedAt, version: outcome.version });
+    else adjusted.push({ vessel_id: outcome.vesselId, id, quantity_on_board: outcome.quantity, updated_at: outcome.updatedAt, version: outcome.version });
   }
   // Deletions first: a vessel deleted in this batch has no outcomes left in it (the fold dropped them).
   if (deletedVessels.size > 0) await trx.deleteFrom('inventory_batches').where('vessel_id', 'in', [...deletedVessels]).execute();
-  if (removed.length > 0) await trx.deleteFrom('inventory_batches').where('id', 'in', removed).execute();
+  // By the key (vessel, batch), as arrays: each pair one lookup.
+  if (removed.length > 0) {
+    await sql`
+      DELETE FROM inventory_batches b
+       USING unnest(${removed.map((r) => r.vessel_id)}::text[], ${removed.map((r) => r.id)}::text[]) AS r(vessel_id, id)
+       WHERE b.vessel_id = r.vessel_id AND b.id = r.id`.execute(trx);
+  }
   // The row as this batch of events leaves it: replaying the batch writes the same row again.
   await writeRows(trx, 'inventory_batches', added, {
-    key: 'id',
-    update: ['vessel_id', 'scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at', 'version'],
+    key: ['vessel_id', 'id'],
+    update: ['scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at', 'version'],
   });
-  await updateRows(trx, 'inventory_batches', adjusted, 'id');
+  await updateRows(trx, 'inventory_batches', adjusted, ['vessel_id', 'id']);
   return fold;
 }

@@ -36,11 +36,12 @@ export async function listVesselBatches(db: Kysely<ReadModelDb>, vesselId: strin
   return rows.map(toInventoryBatch);
 }
 
-/** One batch with the vessel it belongs to (the API checks it against the vessel in the URL), or undefined. */
+/** One batch of a vessel, by the table's key (vessel, batch), or undefined. */
 export async function getBatch(
   db: Kysely<ReadModelDb>,
+  vesselId: string,
   batchId: string,
 ): Promise<(InventoryBatch & { vesselId: string }) | undefined> {
-  const row = await db.selectFrom('inventory_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  const row = await db.selectFrom('inventory_batches').selectAll().where('vessel_id', '=', vesselId).where('id', '=', batchId).executeTakeFirst();
   return row && { ...toInventoryBatch(row), vesselId: row.vessel_id };
 }

@@ -163,7 +163,7 @@ describe('rebuild', () => {
     expect(seenMidway).toEqual([damaged]);
     expect(await snapshotReadModels(t.db)).toEqual(good);
     expect(await schemaOf()).toEqual(shape);
-    // Filled unlogged, swapped in durable: no table, key or index of the schema a crash would empty.
+    // Swapped in durable: no table, key or index of the schema a crash would empty.
     const unlogged = await sql<{ relname: string }>`
       SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relpersistence <> 'p' ORDER BY relname`.execute(t.db);
     expect(unlogged.rows).toEqual([]);

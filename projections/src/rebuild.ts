@@ -50,12 +50,10 @@ const REBUILD_LOCK = 'read-model-rebuild';
  * The live tables are not touched until the end: the rows are written into empty copies of them
  * in a schema of their own (REBUILD_SCHEMA, searched first by the rebuild's transactions), with
  * their keys but without the indexes only reads use (each projection's deferredIndexes), which
- * are built once the rows are in. The copies are UNLOGGED while they fill (a crash empties them,
- * and a rebuild cut short is thrown away anyway) and made durable once full (finishTables).
- * Then, in one transaction, each live table is dropped and its copy moved in its place, and the
- * checkpoints set: readers see the old tables whole until then and the new ones whole after (a
- * read waiting on the swap's locks finds the new table). A rebuild cut short leaves the live read
- * models and their checkpoints as they were.
+ * are built once the rows are in (finishTables). Then, in one transaction, each live table is
+ * dropped and its copy moved in its place, and the checkpoints set: readers see the old tables
+ * whole until then and the new ones whole after (a read waiting on the swap's locks finds the new
+ * table). A rebuild cut short leaves the live read models and their checkpoints as they were.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { db, store } = options;
@@ -167,7 +165,7 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
     const { rows: options } = await sql<{ reloptions: string[] | null }>`SELECT reloptions FROM pg_class WHERE oid = ${name}::regclass`.execute(db);
     const withOptions = options[0]?.reloptions?.length ? sql` WITH (${sql.raw(options[0].reloptions.join(', '))})` : sql``;
     await sql`
-      CREATE UNLOGGED TABLE ${fresh}.${sql.id(name)} (LIKE ${live} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
+      CREATE TABLE ${fresh}.${sql.id(name)} (LIKE ${live} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED
         INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING STATISTICS)${withOptions}`.execute(db);
     // Keys (what ON CONFLICT needs) as constraints of the same names.
     const { rows: keys } = await sql<{ conname: string; def: string }>`
@@ -204,12 +202,14 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
 }
 
 /**
- * The fresh tables finished, `concurrency` statements at once, the largest tables first: each made
- * durable (SET LOGGED: its pages and its keys' written to the WAL once, in one pass, instead of a
- * WAL record per row written and a full page image per page touched after each checkpoint), then
- * the indexes only reads use built on the loaded rows (and logged as built), then the planner's
- * statistics. One statement after the other this was a fifth of a rebuild's time, on one core
- * (measured at 100k events: 13 s of 56, the activity search's trigram index alone 5 s).
+ * The fresh tables finished, `concurrency` statements at once, the largest tables first: the
+ * indexes only reads use built on the loaded rows, then the planner's statistics. One statement
+ * after the other this was a fifth of a rebuild's time, on one core (measured at 100k events:
+ * 13 s of 56, the activity search's trigram index alone 5 s).
+ *
+ * The fresh tables are not UNLOGGED while they fill: tried, and SET LOGGED at the end (a rewrite
+ * of every table and its keys) cost PostgreSQL more than the WAL it saved per row (100k events:
+ * backend CPU 10.7 s logged, 11.6 s unlogged; the rebuild 49.4 s and 53.1 s).
  */
 async function finishTables(db: Kysely<ReadModelDb>, tables: readonly FreshTable[], concurrency: number): Promise<void> {
   const { rows } = await sql<{ name: string; bytes: string }>`
@@ -218,10 +218,6 @@ async function finishTables(db: Kysely<ReadModelDb>, tables: readonly FreshTable
   const size = new Map(rows.map((r) => [r.name, Number(r.bytes)]));
   const largestFirst = [...tables].sort((a, b) => (size.get(b.name) ?? 0) - (size.get(a.name) ?? 0));
   const table = (name: string) => sql`${sql.id(REBUILD_SCHEMA)}.${sql.id(name)}`;
-  await inParallel(
-    largestFirst.map((t) => () => sql`ALTER TABLE ${table(t.name)} SET LOGGED`.execute(db)),
-    concurrency,
-  );
   // A trigram (GIN) index takes longest to build: first, the others fill in beside it.
   const indexes = largestFirst.flatMap((t) => t.deferred).sort((a, b) => Number(/ USING gin/i.test(b)) - Number(/ USING gin/i.test(a)));
   await inParallel(

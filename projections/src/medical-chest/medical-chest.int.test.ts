@@ -96,7 +96,8 @@ describe('the medical chest read models', () => {
     const known = { get: (digest: string) => kept.get(digest), remember: (answer: VolumeRequirementsAnswer) => void kept.set(answer.digest, answer) };
     const answer = (await getVolumeRequirementsAnswer(t.db, A, TODAY, known))!;
     expect(answer.digest).toBe((await chestRow(A))?.rows_digest);
-    expect(JSON.parse(answer.json)).toEqual(rows);
+    // Byte for byte the text JSON.stringify writes of the rows (the fallback's): one text per digest.
+    expect(answer.json).toBe(JSON.stringify(rows));
     expect(kept.get(answer.digest)).toBe(answer);
     // Held and kept: the kept answer itself.
     expect(await getVolumeRequirementsAnswer(t.db, A, TODAY, known, answer.digest)).toBe(answer);
@@ -104,7 +105,7 @@ describe('the medical chest read models', () => {
     const forgotten = { get: () => undefined, remember: () => {} };
     const again = (await getVolumeRequirementsAnswer(t.db, A, TODAY, forgotten, answer.digest))!;
     expect(again.digest).toBe(answer.digest);
-    expect(JSON.parse(again.json)).toEqual(rows);
+    expect(again.json).toBe(answer.json);
   });
 
   it('an inventory event rewrites its own item\'s row and the vessel\'s figures only, the same as evaluating the whole chest, however the events are batched', async () => {

@@ -1,6 +1,9 @@
 import Papa from 'papaparse';
 import { toCsv } from '../shared/csvExport';
 import { emptyImportMessage, notANumberReason, type BulkImportItem, type BulkImportResult } from './bulkImport';
+import { INVENTORY_CSV_HEADERS, INVENTORY_CSV_REQUIRED_HEADERS } from './csvHeaders';
+
+export { INVENTORY_CSV_HEADERS, INVENTORY_CSV_REQUIRED_HEADERS };
 
 /**
  * The CSV upload's file, read in the browser before it is sent to bulk-import (spec 000 §5). The
@@ -9,16 +12,6 @@ import { emptyImportMessage, notANumberReason, type BulkImportItem, type BulkImp
 
 export const INVALID_CSV_FILE_MESSAGE = 'Invalid File: Please upload a CSV file';
 export const NO_VALID_CSV_ITEMS_MESSAGE = emptyImportMessage('csv');
-export const INVENTORY_CSV_REQUIRED_HEADERS = ['scaleid', 'quantityonboard'] as const;
-/** Every header the parser reads (lower case). Others are ignored. */
-export const INVENTORY_CSV_HEADERS = [
-  ...INVENTORY_CSV_REQUIRED_HEADERS,
-  'batchnumber',
-  'productname',
-  'expirydate',
-  'conditionnotes',
-  'notes',
-] as const;
 type Header = (typeof INVENTORY_CSV_HEADERS)[number];
 
 export const missingHeadersMessage = (missing: readonly string[]) => `Missing required headers: ${missing.join(', ')}`;

@@ -1,14 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  IMPORT_TOAST_TITLES,
-  IMPORT_UNKNOWN_ERROR,
-  INVENTORY_CSV_HEADERS,
-  importResultMessage,
-  inventoryCsvTemplate,
-  parseInventoryCsv,
-  withSkippedRows,
-  type BulkImportResult,
-} from '@medchest/domain';
+import { IMPORT_TOAST_TITLES, IMPORT_UNKNOWN_ERROR, importResultMessage, type BulkImportResult } from '@medchest/domain';
+import { INVENTORY_CSV_HEADERS } from '@medchest/domain/inventory/csvHeaders';
 import { Button } from '../../components/ui/Button';
 import { DownloadIcon } from '../../components/ui/icons';
 import { toast, type ToastVariant } from '../../components/ui/toast-store';
@@ -19,6 +11,13 @@ import { messageToast } from '../../lib/inventoryView';
 import { useBulkImport, useVolumeRequirements } from '../../lib/useInventory';
 
 const TITLES = IMPORT_TOAST_TITLES.csv;
+
+/**
+ * The domain's CSV reader and template, with papaparse: loaded when a file is uploaded or a
+ * template asked for, not with the page (issue 14, the page's JavaScript before first paint).
+ */
+const loadCsv = () => import('@medchest/domain/inventory/csv');
+const CSV_NOT_LOADED = 'The CSV reader could not be loaded; check the connection and try again';
 
 /** The toast of a finished upload: plain when every row went in, not a success when some did not. */
 const OUTCOME_TOAST: Record<ReturnType<typeof importOutcome>, ToastVariant> = {
@@ -57,11 +56,23 @@ export function CsvUploadTab({ vesselId }: { vesselId: string }) {
   const busy = reading || upload.isPending;
   const progress = useUploadProgress(upload.isPending);
 
+  const downloadTemplate = async (row: NonNullable<typeof example>) => {
+    let csv: Awaited<ReturnType<typeof loadCsv>>;
+    try {
+      csv = await loadCsv();
+    } catch {
+      toast({ title: 'Template not downloaded', description: CSV_NOT_LOADED, variant: 'destructive' });
+      return;
+    }
+    downloadText('inventory-template.csv', csv.inventoryCsvTemplate({ scaleId: row.scaleId, productName: row.scaleDescription }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || busy) return;
     setReading(true);
     let text: string;
+    let csv: Awaited<ReturnType<typeof loadCsv>>;
     try {
       text = await file.text();
     } catch {
@@ -70,6 +81,13 @@ export function CsvUploadTab({ vesselId }: { vesselId: string }) {
     } finally {
       setReading(false);
     }
+    try {
+      csv = await loadCsv();
+    } catch {
+      toast({ title: TITLES.failed, description: CSV_NOT_LOADED, variant: 'destructive' });
+      return;
+    }
+    const { parseInventoryCsv, withSkippedRows } = csv;
     const parsed = parseInventoryCsv(file.name, text);
     if (!parsed.ok) {
       toast({ ...messageToast(parsed.error, TITLES.failed), variant: 'destructive' });
@@ -126,10 +144,7 @@ export function CsvUploadTab({ vesselId }: { vesselId: string }) {
             size="sm"
             icon={<DownloadIcon size={15} />}
             disabled={!example}
-            onClick={() =>
-              example &&
-              downloadText('inventory-template.csv', inventoryCsvTemplate({ scaleId: example.scaleId, productName: example.scaleDescription }))
-            }
+            onClick={() => example && void downloadTemplate(example)}
           >
             Download template
           </Button>

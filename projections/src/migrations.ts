@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
+import { activityBatchesByVesselMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
@@ -14,6 +14,7 @@ import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
 import {
+  vesselHistoryBatchesByVesselMigration,
   vesselHistoryJsonChangesMigration,
   vesselHistoryJsonStateMigration,
   vesselHistoryMigration,
@@ -59,6 +60,8 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0077_vessel_history_json_changes', vesselHistoryJsonChangesMigration],
   ['0080_vessel_history_json_state', vesselHistoryJsonStateMigration],
   ['0086_inventory_batches_by_vessel', inventoryBatchesByVesselMigration],
+  ['0087_activity_batches_by_vessel', activityBatchesByVesselMigration],
+  ['0088_vessel_history_batches_by_vessel', vesselHistoryBatchesByVesselMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -39,7 +39,8 @@ describe('0076_activity_slim on a feed written before it', () => {
       .values([line(1, 'v1', 'MV Old'), line(2, 'v1', 'MV New'), line(3, 'v1', null), line(4, 'v2', 'MV Other'), line(5, null, null)])
       .execute();
 
-    const { error: after } = await readModelMigrator(db).migrateToLatest();
+    // Up to the migrations after it: 0087 empties the feed for a replay.
+    const { error: after } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0087')).migrateToLatest();
     expect(after).toBeUndefined();
     expect(await db.selectFrom('activity_vessel_names').selectAll().orderBy('vessel_id').execute()).toEqual([
       { vessel_id: 'v1', vessel_name: 'MV New' },

@@ -27,6 +27,8 @@ export interface ActivitiesTable {
  * lines whatever order the read models catch up in).
  */
 export interface ActivityBatchesTable {
+  /** Keyed by (vessel, batch) since 0087, so a vessel's new batches land together in the key. */
+  vessel_id: string;
   batch_id: string;
   batch_number: number;
 }
@@ -132,5 +134,24 @@ export const activitySlimMigration: Migration = {
     await sql`ALTER TABLE activities DROP CONSTRAINT activities_pkey`.execute(db);
     await sql`ALTER TABLE activities ADD CONSTRAINT activities_pk PRIMARY KEY (log_commit, log_event)`.execute(db);
     await sql`ALTER TABLE activity_batches DROP COLUMN scale_id`.execute(db);
+  },
+};
+
+/**
+ * Batch numbers keyed by (vessel, batch) instead of the batch id alone (issue 14, the scale curve):
+ * a random UUID key put each BatchAdded on a random page of an index as large as the fleet's
+ * batches (6M at 10,000 vessels, several times PostgreSQL's shared buffers), so every insert read
+ * a page from outside the buffers and wrote it back dirty, a cost per event that grew with the
+ * fleet; keyed by vessel first, a vessel's batches added together land on the few pages of that
+ * vessel. The rows had no vessel: the feed's tables are emptied and its checkpoint dropped, so the
+ * runner replays the log into them (read models are disposable).
+ */
+export const activityBatchesByVesselMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`TRUNCATE activities, activity_batches, activity_counts, activity_vessel_names`.execute(db);
+    await sql`ALTER TABLE activity_batches DROP CONSTRAINT activity_batches_pkey`.execute(db);
+    await sql`ALTER TABLE activity_batches ADD COLUMN vessel_id text NOT NULL`.execute(db);
+    await sql`ALTER TABLE activity_batches ADD CONSTRAINT activity_batches_pk PRIMARY KEY (vessel_id, batch_id)`.execute(db);
+    await sql`DELETE FROM follower_checkpoints WHERE name = 'activity'`.execute(db);
   },
 };

@@ -204,7 +204,8 @@ function vesselNameAfter(event: ProjectedEvent): [string, string] | undefined {
 async function loadContext(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
   const vesselIds = new Set<string>();
   const added = new Set<string>();
-  const batchIds = new Set<string>();
+  /** The batches to look up, by id: with their vessel, the first column of the table's key. */
+  const stored = new Map<string, string>();
   for (const event of events) {
     if (
       event.type === 'InventoryImported' ||
@@ -216,7 +217,7 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
       vesselIds.add(event.data.vesselId);
     }
     if (event.type === 'BatchAdded') added.add(event.data.batchId);
-    if ((event.type === 'BatchAdjusted' || event.type === 'BatchUsageRecorded') && !added.has(event.data.batchId)) batchIds.add(event.data.batchId);
+    if ((event.type === 'BatchAdjusted' || event.type === 'BatchUsageRecorded') && !added.has(event.data.batchId)) stored.set(event.data.batchId, event.data.vesselId);
   }
   const names = new Map<string, string>();
   const batches = new Map<string, { batchNumber: number }>();
@@ -224,8 +225,12 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
     const rows = await trx.selectFrom('activity_vessel_names').selectAll().where('vessel_id', 'in', [...vesselIds]).execute();
     for (const row of rows) names.set(row.vessel_id, row.vessel_name);
   }
-  if (batchIds.size > 0) {
-    const rows = await trx.selectFrom('activity_batches').selectAll().where('batch_id', 'in', [...batchIds]).execute();
+  if (stored.size > 0) {
+    // By the key (vessel, batch), the pairs as arrays: each pair one lookup.
+    const { rows } = await sql<{ batch_id: string; batch_number: number }>`
+      SELECT b.batch_id, b.batch_number
+        FROM unnest(${[...stored.values()]}::text[], ${[...stored.keys()]}::text[]) AS p(vessel_id, batch_id)
+        JOIN activity_batches b ON b.vessel_id = p.vessel_id AND b.batch_id = p.batch_id`.execute(trx);
     for (const row of rows) batches.set(row.batch_id, { batchNumber: row.batch_number });
   }
   return { names, batches };
@@ -269,9 +274,9 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   };
   for (const event of events) {
     if (event.type === 'BatchAdded') {
-      const { batchId, batchNumber } = event.data;
+      const { batchId, batchNumber, vesselId } = event.data;
       batches.set(batchId, { batchNumber });
-      batchRows.push({ batch_id: batchId, batch_number: batchNumber });
+      batchRows.push({ vessel_id: vesselId, batch_id: batchId, batch_number: batchNumber });
       continue;
     }
     const facts = describeActivity(event, context);
@@ -296,7 +301,7 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   }
   await insertActivities(trx, rows);
   // A batch's number never changes: the first record stands.
-  await writeRows(trx, 'activity_batches', batchRows, { key: 'batch_id', update: 'nothing' });
+  await writeRows(trx, 'activity_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: 'nothing' });
   // A name the feed already holds (most vessel edits keep it) is left alone: no dead row.
   await writeRows(
     trx,

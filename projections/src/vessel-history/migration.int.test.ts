@@ -36,7 +36,8 @@ describe('0080_vessel_history_json_state on a timeline written before it', () =>
     expect(error).toBeUndefined();
     await project([log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails() } })]);
 
-    const { error: after } = await readModelMigrator(db).migrateToLatest();
+    // Up to the migrations after it: 0088 empties the timeline for a replay.
+    const { error: after } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0088')).migrateToLatest();
     expect(after).toBeUndefined();
     const { rows } = await sql<{ type: string }>`SELECT pg_typeof(state)::text AS type FROM vessel_history_state`.execute(db);
     expect(rows).toEqual([{ type: 'json' }]);

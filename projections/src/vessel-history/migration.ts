@@ -34,6 +34,8 @@ export interface VesselHistoryStateTable {
 
 /** Each batch's number and quantity: later entries name the batch, a removal shows what was removed. */
 export interface VesselHistoryBatchesTable {
+  /** Keyed by (vessel, batch) since 0088, so a vessel's new batches land together in the key. */
+  vessel_id: string;
   batch_id: string;
   batch_number: number;
   quantity: number;
@@ -112,5 +114,24 @@ export const vesselHistoryJsonChangesMigration: Migration = {
 export const vesselHistoryJsonStateMigration: Migration = {
   async up(db: Kysely<any>) {
     await sql`ALTER TABLE vessel_history_state ALTER COLUMN state TYPE json USING state::json, SET (fillfactor = 70)`.execute(db);
+  },
+};
+
+/**
+ * Batches keyed by (vessel, batch) instead of the batch id alone (issue 14, the scale curve): a
+ * random UUID key put each BatchAdded on a random page of an index as large as the fleet's batches
+ * (6M at 10,000 vessels, several times PostgreSQL's shared buffers), so every insert read a page
+ * from outside the buffers and wrote it back dirty, a cost per event that grew with the fleet;
+ * keyed by vessel first, a vessel's batches added together land on the few pages of that vessel.
+ * The rows had no vessel: the timeline's tables are emptied and its checkpoint dropped, so the
+ * runner replays the log into them (read models are disposable).
+ */
+export const vesselHistoryBatchesByVesselMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`TRUNCATE vessel_history, vessel_streams, vessel_history_state, vessel_history_batches`.execute(db);
+    await sql`ALTER TABLE vessel_history_batches DROP CONSTRAINT vessel_history_batches_pkey`.execute(db);
+    await sql`ALTER TABLE vessel_history_batches ADD COLUMN vessel_id text NOT NULL`.execute(db);
+    await sql`ALTER TABLE vessel_history_batches ADD CONSTRAINT vessel_history_batches_pk PRIMARY KEY (vessel_id, batch_id)`.execute(db);
+    await sql`DELETE FROM follower_checkpoints WHERE name = 'vessel-history'`.execute(db);
   },
 };

@@ -16,7 +16,7 @@ import {
   historyEventLabel,
   type HistoryChange,
 } from '@medchest/domain';
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { writeRows } from '../sql';
@@ -191,15 +191,17 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   const vesselIds = [...new Set(concerning.map((c) => c.vesselId))];
   // The batches stored before this batch of events: those its events change without adding them.
   const added = new Set<string>();
-  const stored = new Set<string>();
-  for (const { event } of concerning) {
-    if (event.type === 'BatchAdded') added.add(event.data.batchId);
-    else if (BATCH_EVENTS.has(event.type)) {
-      const { batchId } = event.data as { batchId: string };
-      if (!added.has(batchId)) stored.add(batchId);
-    }
+  /** By batch id: its vessel, the first column of the table's key. */
+  const stored = new Map<string, string>();
+  /** Every batch's vessel, for its row. */
+  const vesselOfBatch = new Map<string, string>();
+  for (const { event, vesselId } of concerning) {
+    if (!BATCH_EVENTS.has(event.type)) continue;
+    const { batchId } = event.data as { batchId: string };
+    vesselOfBatch.set(batchId, vesselId);
+    if (event.type === 'BatchAdded') added.add(batchId);
+    else if (!added.has(batchId)) stored.set(batchId, vesselId);
   }
-  const batchIds = [...stored];
   const states = new Map<string, VesselState>();
   for (const row of await trx.selectFrom('vessel_history_state').selectAll().where('vessel_id', 'in', vesselIds).execute()) {
     states.set(row.vessel_id, row.state as VesselState);
@@ -207,10 +209,13 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   // What was stored: a state left as it was (the batch events of a chest) is not written again.
   const storedStates = new Map(states);
   const batches = new Map<string, Batch>();
-  if (batchIds.length > 0) {
-    for (const row of await trx.selectFrom('vessel_history_batches').selectAll().where('batch_id', 'in', batchIds).execute()) {
-      batches.set(row.batch_id, { batchNumber: row.batch_number, quantity: row.quantity });
-    }
+  if (stored.size > 0) {
+    // By the key (vessel, batch), the pairs as arrays: each pair one lookup.
+    const { rows } = await sql<{ batch_id: string; batch_number: number; quantity: number }>`
+      SELECT b.batch_id, b.batch_number, b.quantity
+        FROM unnest(${[...stored.values()]}::text[], ${[...stored.keys()]}::text[]) AS p(vessel_id, batch_id)
+        JOIN vessel_history_batches b ON b.vessel_id = p.vessel_id AND b.batch_id = p.batch_id`.execute(trx);
+    for (const row of rows) batches.set(row.batch_id, { batchNumber: row.batch_number, quantity: row.quantity });
   }
   const rows: Insertable<VesselHistoryTable>[] = [];
   const streams = new Map<string, { vessel_id: string; stream_id: string }>();
@@ -242,11 +247,12 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
     { key: 'vessel_id', update: ['state'] },
   );
   const batchRows: Insertable<VesselHistoryBatchesTable>[] = [...batches].map(([batch_id, b]) => ({
+    vessel_id: vesselOfBatch.get(batch_id)!,
     batch_id,
     batch_number: b.batchNumber,
     quantity: b.quantity,
   }));
-  await writeRows(trx, 'vessel_history_batches', batchRows, { key: 'batch_id', update: ['quantity'] });
+  await writeRows(trx, 'vessel_history_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: ['quantity'] });
 }
 
 /** The auditor's timeline of each vessel, and which streams hold the vessel's history. */

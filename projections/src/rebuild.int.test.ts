@@ -95,8 +95,13 @@ describe('rebuild', () => {
     const last = await writeHistory();
     const runner = createProjectionRunner({ db: t.db, store, batchSize: 7, onError: () => {} });
     await runner.start();
-    expect(await runner.waitFor(last.position, 5000)).toBe(true);
-    await runner.stop();
+    // A correctness test, not a timing one: a batch of 7 replays slowly on a loaded machine, and a
+    // runner left running would spoil the cases after this one.
+    try {
+      expect(await runner.waitFor(last.position, 60_000)).toBe(true);
+    } finally {
+      await runner.stop();
+    }
     const before = await snapshotReadModels(t.db);
     expect(before.vessels).toHaveLength(8);
     expect(before.users).toHaveLength(4);

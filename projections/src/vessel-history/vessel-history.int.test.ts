@@ -3,6 +3,7 @@ import type { OrderStatus } from '@medchest/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
+import { mayOpenVesselStream } from './project';
 import { listVesselHistory, listVesselStreams } from './queries';
 
 let t: ReadModelTestDb;
@@ -95,5 +96,53 @@ describe('vessel history read model', () => {
     ]);
     // What the auditor reads names the order by its number, never by an id.
     expect(JSON.stringify(orderEntries.map((e) => [e.summary, e.changes]))).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('lists every stream that names a vessel, each stream first met in any batch, whatever the stream’s kind', async () => {
+    const vesselId = randomUUID();
+    const other = randomUUID();
+    const orderId = randomUUID();
+    const batchId = randomUUID();
+    const captain = randomUUID();
+    const order = { orderId, orderNumber: 'ORD-2026-00042', vesselId };
+    const events = [
+      // Batch 1: the vessel's own stream opens (revision 0), and edits follow on it.
+      log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails({ imoNumber: 'STREAMS1' }) } }),
+      log.record({ type: 'VesselUpdated', data: { vesselId, details: vesselDetails({ imoNumber: 'STREAMS1', crewSizeCategory: 30 }) } }),
+      // Batch 2: more edits (revisions past 0), the chest's stream and the scale's stream open.
+      log.record({ type: 'VesselUpdated', data: { vesselId, details: vesselDetails({ imoNumber: 'STREAMS1', crewSizeCategory: 31 }) } }),
+      log.record({ type: 'BatchAdded', data: { batchId, vesselId, scaleId: 'IMGS01', batchNumber: 1, quantity: 5 } }),
+      log.record({ type: 'VesselScaleAssigned', data: { vesselId, scaleId: 'imgs-2024' } }),
+      // Batch 3: an order's stream, the chest's stream again, and another vessel.
+      log.record({ type: 'BatchAdjusted', data: { batchId, vesselId, scaleId: 'IMGS01', previousQuantity: 5, newQuantity: 4, reason: 'usage' } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: other, details: vesselDetails({ vesselName: 'Other', imoNumber: 'STREAMS2' }) } }),
+      log.record({ type: 'OrderVendorAssigned', data: { ...order, supplierName: 'S', supplierEmail: 's@example.com', assignedBy: captain, assignedAt: '2026-05-14T10:00:00.000Z' } }),
+      log.record({ type: 'OrderStatusChanged', data: { ...order, from: 'ordered', to: 'acknowledged', who: null, by: 'supplier', when: '2026-05-14T11:00:00.000Z' } }),
+    ];
+    // A user's stream (as the command API appends an account: user-{id}) that names the vessel on
+    // its second event, not its first.
+    const captainEvent = {
+      ...log.record({ type: 'UserRegistered', data: { userId: captain, email: 'captain@example.com', role: 'fleet_manager', status: 'active', source: 'admin', vesselId } }),
+      streamId: `user-${captain}`,
+      revision: 1n,
+    };
+    await t.project(events.slice(0, 2));
+    await t.project(events.slice(2, 6));
+    await t.project([...events.slice(6), captainEvent]);
+    expect(await listVesselStreams(t.db, vesselId)).toEqual(
+      [`inventory-${vesselId}`, `order-${orderId}`, `user-${captain}`, `vessel-${vesselId}`, `vesselScale-${vesselId}`].sort(),
+    );
+    expect(await listVesselStreams(t.db, other)).toEqual([`vessel-${other}`]);
+  });
+
+  it('proposes a (vessel, stream) pair on a vessel’s own stream only at its first event, on any other stream on every event', () => {
+    const vesselId = randomUUID();
+    for (const own of [`vessel-${vesselId}`, `inventory-${vesselId}`, `vesselScale-${vesselId}`]) {
+      expect(mayOpenVesselStream({ streamId: own, revision: 0n }, vesselId)).toBe(true);
+      expect(mayOpenVesselStream({ streamId: own, revision: 7n }, vesselId)).toBe(false);
+    }
+    expect(mayOpenVesselStream({ streamId: `vessel-${randomUUID()}`, revision: 7n }, vesselId)).toBe(true);
+    expect(mayOpenVesselStream({ streamId: `order-${randomUUID()}`, revision: 3n }, vesselId)).toBe(true);
+    expect(mayOpenVesselStream({ streamId: `user-${randomUUID()}`, revision: 1n }, vesselId)).toBe(true);
   });
 });

@@ -1,40 +1,23 @@
 import Papa from 'papaparse';
 import { parseQuantity, type StatedQuantity } from './quantity';
 import { parseRuleFlags } from './ruleFlags';
+import {
+  SCALE_CSV_OPTIONAL_COLUMNS,
+  SCALE_CSV_REQUIRED_COLUMNS,
+  formatScaleCsvError,
+  type ScaleCsvError,
+} from './csvColumns';
 import { SCALE_ITEM_KINDS, type MedicalCategory, type Scale, type ScaleItem, type ScaleItemKind, type ScaleMetadata } from './scale';
 
 /**
- * A scale as CSV: the shipped file and an admin's import share these columns. Headers are matched
- * without regard to case or surrounding spaces, in any order; extra columns are ignored.
+ * The reader of a scale's CSV (the columns and the error format are in csvColumns.ts, re-exported
+ * here): the shipped file at start-up and an admin's import on the server.
  */
-export const SCALE_CSV_REQUIRED_COLUMNS = [
-  'id',
-  'section',
-  'kind',
-  'description',
-  'form_strength',
-  'unit',
-  'qty_cat_a',
-  'qty_cat_b',
-  'qty_cat_c',
-  'qty_per_10_crew',
-] as const;
-/** Optional: a table without them reads as "no flags" and empty texts. */
-export const SCALE_CSV_OPTIONAL_COLUMNS = ['rule_flags', 'per_crew', 'notes', 'source'] as const;
+export { SCALE_CSV_OPTIONAL_COLUMNS, SCALE_CSV_REQUIRED_COLUMNS, formatScaleCsvError, type ScaleCsvError };
 
 type Column = (typeof SCALE_CSV_REQUIRED_COLUMNS)[number] | (typeof SCALE_CSV_OPTIONAL_COLUMNS)[number];
 
 const CATEGORY_COLUMNS: Record<MedicalCategory, Column> = { A: 'qty_cat_a', B: 'qty_cat_b', C: 'qty_cat_c' };
-
-export interface ScaleCsvError {
-  /** Line of the file the problem is on (the header is line 1); 0 for the file as a whole. */
-  line: number;
-  /** The row's id when it has one, so the admin can find it. */
-  itemId?: string;
-  /** The column at fault, when there is one. */
-  column?: string;
-  message: string;
-}
 
 export interface ScaleCsvResult {
   /** The scale with every valid row. Check `errors` before using it: see below. */
@@ -189,11 +172,4 @@ export function parseScaleCsv(text: string, metadata: ScaleMetadata): ScaleCsvRe
   }
 
   return { scale, errors };
-}
-
-/** "line 4 (IMGS02) qty_cat_a: …": one error as one line of text, for logs and toasts. */
-export function formatScaleCsvError(error: ScaleCsvError): string {
-  const where = error.line > 0 ? `Line ${error.line}` : 'File';
-  const id = error.itemId ? ` (${error.itemId})` : '';
-  return `${where}${id}: ${error.message}`;
 }

@@ -2,8 +2,8 @@ import {
   CERTIFICATE_STATUS_LABELS,
   certificateStatus,
   daysUntil,
-  toCsv,
   type CertificateStatus,
+  type CsvValue,
 } from '@medchest/domain';
 import type { VesselCertificateRow } from './useCertificates';
 
@@ -41,10 +41,14 @@ export function filterCertificateRows(rows: readonly CertificateRowView[], searc
   });
 }
 
-export function certificatesCsv(rows: readonly CertificateRowView[]): string {
+/**
+ * The Export CSV file's rows, header first. The page writes them with the domain's toCsv, which it
+ * loads when the export is asked for (papaparse is not among the page's first bytes, issue 14).
+ */
+export function certificatesCsvRows(rows: readonly CertificateRowView[]): CsvValue[][] {
   const header = ['Vessel', 'IMO Number', 'Certificate', 'Issue Date', 'Expiry Date', 'Supplier', 'Status'];
-  return toCsv([
+  return [
     header,
     ...rows.map((r) => [r.vesselName, r.imoNumber, r.certificate?.fileName ?? '', r.certificate?.issueDate ?? '', r.certificate?.expiryDate ?? '', r.certificate?.certificateIssuer ?? '', r.statusLabel]),
-  ]);
+  ];
 }

@@ -1,9 +1,6 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  formatScaleCsvError,
-  SCALE_CSV_OPTIONAL_COLUMNS,
-  SCALE_CSV_REQUIRED_COLUMNS,
   SCALE_IMPORT_FAILED_TOAST,
   SCALE_IMPORTED_TOAST,
   scaleIdOf,
@@ -21,7 +18,15 @@ import { formatDate } from '../../lib/dates';
 import { schemaResolver } from '../../lib/forms';
 import { applyServerFieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { AdminNav } from '../../components/layout/AdminNav';
-import type { ScaleCsvError, ScaleSummary } from '@medchest/domain';
+import type { ScaleSummary } from '@medchest/domain';
+// The columns and the error format only: the reader (papaparse) stays off this page, whose file is
+// read by the server (issue 14).
+import {
+  formatScaleCsvError,
+  SCALE_CSV_OPTIONAL_COLUMNS,
+  SCALE_CSV_REQUIRED_COLUMNS,
+  type ScaleCsvError,
+} from '@medchest/domain/scale/csvColumns';
 import { useImportScale, useScales } from '../../lib/useScales';
 import {
   EMPTY_SCALE_IMPORT_FORM,

@@ -140,7 +140,16 @@ export function hashContent(previousHash: string, revision: bigint, content: Con
 }
 
 export function chainHash(previousHash: string, event: HashableEvent): string {
-  const content = contentParts({ ...event, dataJson: canonicalJson(event.data), metadataJson: canonicalJson(event.metadata) });
+  // Field by field, not a spread of `event`: a replay verifies every event it reads, and the spread
+  // of a recorded event (ten fields, two more added) was half of this function's time.
+  const content = contentParts({
+    streamId: event.streamId,
+    id: event.id,
+    type: event.type,
+    version: event.version,
+    dataJson: canonicalJson(event.data),
+    metadataJson: canonicalJson(event.metadata),
+  });
   return hashContent(previousHash, event.revision, content);
 }
 

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { activityBatchesByVesselMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
+import { activityBatchesByVesselMigration, activityCountsFillfactorMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
@@ -62,6 +62,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0086_inventory_batches_by_vessel', inventoryBatchesByVesselMigration],
   ['0087_activity_batches_by_vessel', activityBatchesByVesselMigration],
   ['0088_vessel_history_batches_by_vessel', vesselHistoryBatchesByVesselMigration],
+  ['0091_activity_counts_fillfactor', activityCountsFillfactorMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -24,6 +24,19 @@ describe('canonical JSON', () => {
     expect(canonicalJson({ 10: 'ten', 9: 'nine', a: { 2: 'two', 10: 'ten' } })).toBe('{"10":"ten","9":"nine","a":{"10":"ten","2":"two"}}');
   });
 
+  it('orders keys as the built-in sort does (UTF-16 code units), for few keys and for many', () => {
+    // Keys that start with a digit but are not integer-like, upper before lower case, an accent,
+    // and a character outside the Basic Multilingual Plane (two code units, sorting before U+FFFF).
+    const keys = ['b', '0a', 'B', 'é', '\u{1F6A2}', '\uFFFF', 'aa', 'a', '1x', '_', 'Z9', 'a b'];
+    for (const count of [2, 5, keys.length]) {
+      const few = keys.slice(0, count);
+      const value = Object.fromEntries(few.map((k) => [k, k]));
+      expect(Object.keys(JSON.parse(canonicalJson(value)))).toEqual([...few].sort());
+    }
+    const many = Array.from({ length: 40 }, (_, i) => `k${(i * 7919) % 997}`);
+    expect(Object.keys(JSON.parse(canonicalJson(Object.fromEntries(many.map((k) => [k, 1])))))).toEqual([...many].sort());
+  });
+
   it('keeps a "__proto__" key as an ordinary member', () => {
     expect(canonicalJson(JSON.parse('{"z":1,"__proto__":{"b":1,"a":2}}'))).toBe('{"__proto__":{"a":2,"b":1},"z":1}');
   });

@@ -13,7 +13,7 @@ import { createReadModelDb, rebuildReadModels } from '@medchest/projections';
 async function main(): Promise<void> {
   const config = loadConfig();
   await ensureDatabase(config.databaseUrl);
-  const store = createEventStore({ databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl });
+  const store = await createEventStore({ databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl });
   const db = createReadModelDb(config.databaseUrl);
   try {
     await store.init();

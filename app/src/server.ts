@@ -60,7 +60,7 @@ export async function startMedChest(config: Config, options: StartOptions = {}):
   try {
     await checkServicesAnswer(config);
     await ensureDatabase(config.databaseUrl);
-    const store = createEventStore({ databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl });
+    const store = await createEventStore({ databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl });
     stack.push({ name: 'event store', stop: () => store.close() });
     await store.init();
 

@@ -1,4 +1,3 @@
-import { createEsdbEventStore } from './esdb/store';
 import type { EventStore } from './port';
 import { createPostgresEventStore } from './postgres/store';
 
@@ -9,8 +8,17 @@ export interface EventStoreConfig {
   eventStoreUrl?: string;
 }
 
-/** The event store the configuration names: EventStoreDB when eventStoreUrl is set, PostgreSQL otherwise. */
-export function createEventStore(config: EventStoreConfig): EventStore {
-  if (config.eventStoreUrl) return createEsdbEventStore({ connectionString: config.eventStoreUrl });
+/**
+ * The event store the configuration names: EventStoreDB when eventStoreUrl is set, PostgreSQL
+ * otherwise. The EventStoreDB adapter, and with it the gRPC client (@eventstore/db-client, 0.3 to
+ * 0.5 s of a process's start-up), is imported here, only when it is the one named: a process on
+ * PostgreSQL never loads it (issue 14). The import is typed by the adapter's own module, which is
+ * checked against the client's types like any other.
+ */
+export async function createEventStore(config: EventStoreConfig): Promise<EventStore> {
+  if (config.eventStoreUrl) {
+    const { createEsdbEventStore } = await import('./esdb/store');
+    return createEsdbEventStore({ connectionString: config.eventStoreUrl });
+  }
   return createPostgresEventStore({ connectionString: config.databaseUrl });
 }

@@ -73,6 +73,7 @@ import { vesselDetails } from '@medchest/projections/testing/events';
 import type { FastifyReply } from 'fastify';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from '@medchest/projections';
+import { cpuSample, cpuSpent, mainThreadCpuMs } from './lib/cpu';
 import { percentile, runLoad } from './lib/httpLoad';
 import { random } from './lib/random';
 import { recordFigure } from './lib/results';
@@ -354,7 +355,23 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
       const phases = Array.from({ length: ROUNDS }, () => [endpoint, paired, paired, endpoint])
         .flat()
         .map((e) => ({ label: e.label, paths: e.paths, revalidate: e.revalidate, durationMs: SLICE_MS }));
-      const results = await runLoad({ origin, headers, clients: CLIENTS, warmupMs: WARMUP_MS, phases });
+      // CPU per label: the server's thread and the database's backends, sampled around each slice.
+      const cpu = new Map<string, { node: number; pg: number }>();
+      let sample: { node: number; pg: Map<number, number>; pids: number[] } | undefined;
+      const backends = async () =>
+        (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db)).rows.map((r) => r.pid);
+      const onPhase = async (label: string, at: 'start' | 'end') => {
+        const pids = await backends();
+        if (at === 'start') {
+          sample = { node: mainThreadCpuMs(), pg: cpuSample(pids), pids };
+          return;
+        }
+        const node = mainThreadCpuMs() - sample!.node;
+        const pg = cpuSpent(sample!.pg, cpuSample([...new Set([...sample!.pids, ...pids])]));
+        const sum = cpu.get(label) ?? { node: 0, pg: 0 };
+        cpu.set(label, { node: sum.node + node, pg: sum.pg + pg });
+      };
+      const results = await runLoad({ origin, headers, clients: CLIENTS, warmupMs: WARMUP_MS, phases, onPhase });
       const mine = results[endpoint.label];
       const theirs = results[paired.label];
       for (const [label, result] of [[endpoint.label, mine], [paired.label, theirs]] as const) {
@@ -371,6 +388,18 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
           `${endpoint.revalidate ? `, ${mine.notModified} answered 304` : ''}; p50 ${percentile(mine.latenciesMs, 0.5).toFixed(1)} ms, p95 ${e95.toFixed(1)} ms, ` +
           `p99 ${percentile(mine.latenciesMs, 0.99).toFixed(1)} ms; the floor beside it p95 ${f95.toFixed(1)} ms`,
       );
+      const perRequest = (label: string, requests: number) => {
+        const { node, pg } = cpu.get(label) ?? { node: NaN, pg: NaN };
+        return { node: (node * 1000) / requests, pg: (pg * 1000) / requests };
+      };
+      const eCpu = perRequest(endpoint.label, mine.requests);
+      const fCpu = perRequest(paired.label, theirs.requests);
+      console.error(
+        `[${at}] ${endpoint.label}: CPU per request, server thread ${eCpu.node.toFixed(0)} us + PostgreSQL ${eCpu.pg.toFixed(0)} us; ` +
+          `the floor beside it ${fCpu.node.toFixed(0)} us + ${fCpu.pg.toFixed(0)} us`,
+      );
+      recordFigure(figure(`${endpoint.label}.node_cpu_us_per_request`), eCpu.node, 'us (server thread, /proc)');
+      recordFigure(figure(`${endpoint.label}.pg_cpu_us_per_request`), eCpu.pg, 'us (the database\'s backends, /proc)');
       recordFigure(figure(`${endpoint.label}.p95_ms`), e95, 'ms', endpoint.p95Ms === undefined ? undefined : { atMost: endpoint.p95Ms });
       recordFigure(figure(`${endpoint.label}.p95_vs_signed_in_floor`), e95 / f95, 'x', endpoint.vsFloor === undefined ? undefined : { atMost: endpoint.vsFloor });
       recordFigure(figure(`${endpoint.label}.requests_per_s`), mine.requests / mine.seconds, 'req/s');

@@ -9,8 +9,17 @@ import type pg from 'pg';
 
 /** User + system CPU of a process so far, ms (0 once it has exited). /proc counts in 10 ms ticks. */
 export function processCpuMs(pid: number): number {
+  return statCpuMs(String(pid));
+}
+
+/** User + system CPU of this process's main thread so far, ms: the server's event loop, without a load worker thread's. */
+export function mainThreadCpuMs(): number {
+  return statCpuMs(`${process.pid}/task/${process.pid}`);
+}
+
+function statCpuMs(path: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${path}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -33,4 +42,16 @@ export function cpuMeter(pids: readonly number[]): { used(): number } {
   return {
     used: () => [...start].reduce((sum, [pid, at]) => sum + Math.max(0, processCpuMs(pid) - at), 0),
   };
+}
+
+/** CPU each of these processes has spent so far, ms: a sample to subtract from a later one. */
+export function cpuSample(pids: readonly number[]): Map<number, number> {
+  return new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
+}
+
+/** CPU spent between two samples (a process only in `end`, such as a connection opened since, counted from zero). */
+export function cpuSpent(start: ReadonlyMap<number, number>, end: ReadonlyMap<number, number>): number {
+  let ms = 0;
+  for (const [pid, at] of end) ms += Math.max(0, at - (start.get(pid) ?? 0));
+  return ms;
 }

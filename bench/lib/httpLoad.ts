@@ -34,6 +34,11 @@ export interface LoadOptions {
   phases: LoadPhase[];
   /** Each phase's first requests, sent and discarded (connections, JIT, caches): not measured. */
   warmupMs: number;
+  /**
+   * Called in the calling thread just before and just after each phase's measured requests (the
+   * load waits for it): to sample CPU counters, so CPU per request is known per label.
+   */
+  onPhase?: (label: string, at: 'start' | 'end') => Promise<void>;
 }
 
 export interface LoadResult {
@@ -55,8 +60,12 @@ export function runLoad(options: LoadOptions): Promise<Record<string, LoadResult
   return new Promise((resolve, reject) => {
     // Node 20 does not hand tsx's loader to worker threads: the worker registers it, then loads this file.
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(bootstrap, { eval: true, workerData: options });
-    worker.once('message', (results: Record<string, LoadResult>) => resolve(results));
+    const { onPhase, ...data } = options;
+    const worker = new Worker(bootstrap, { eval: true, workerData: { ...data, hooked: onPhase !== undefined } });
+    worker.on('message', (message: { phase: string; at: 'start' | 'end' } | { results: Record<string, LoadResult> }) => {
+      if ('results' in message) resolve(message.results);
+      else void onPhase!(message.phase, message.at).then(() => worker.postMessage('go'), reject);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load worker exited with ${code}`));
@@ -70,7 +79,10 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
-async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
+async function load(options: LoadOptions & { hooked: boolean }, port: NonNullable<typeof parentPort>): Promise<Record<string, LoadResult>> {
+  /** Tells the calling thread where the load is and waits for its go (onPhase). */
+  const mark = (phase: string, at: 'start' | 'end') =>
+    options.hooked ? new Promise<void>((resolve) => { port.once('message', () => resolve()); port.postMessage({ phase, at }); }) : Promise.resolve();
   const url = new URL(options.origin);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients, maxFreeSockets: options.clients });
   const results: Record<string, LoadResult> = {};
@@ -126,7 +138,9 @@ async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
     // One browser cache per label, kept across its phases.
     const revalidate = phase.revalidate ? (etags.get(phase.label) ?? etags.set(phase.label, new Map()).get(phase.label)) : undefined;
     await drive(phase.paths, options.warmupMs, revalidate);
+    await mark(phase.label, 'start');
     await drive(phase.paths, phase.durationMs, revalidate, result);
+    await mark(phase.label, 'end');
   }
   agent.destroy();
   for (const result of Object.values(results)) result.latenciesMs.sort((a, b) => a - b);
@@ -135,8 +149,8 @@ async function load(options: LoadOptions): Promise<Record<string, LoadResult>> {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  load(workerData as LoadOptions).then(
-    (results) => port.postMessage(results),
+  load(workerData as LoadOptions & { hooked: boolean }, port).then(
+    (results) => port.postMessage({ results }),
     (error: unknown) => {
       throw error;
     },

@@ -1,5 +1,5 @@
 // The read models: schema, projection runner, rebuild, and the query functions the API calls.
-export { createReadModelDb, databaseUrlOf, type ReadModelDb, type ReadModelDbOptions } from './db';
+export { createReadModelDb, databaseUrlOf, executePrepared, type ReadModelDb, type ReadModelDbOptions } from './db';
 export { migrateReadModels, readModelMigrations } from './migrations';
 export { createProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
 export { rebuildReadModels, HistoryBrokenError, type RebuildOptions, type RebuildResult } from './rebuild';

@@ -4,6 +4,8 @@ import { createFakeLog, vesselDetails } from '../testing/events';
 import { isoToday, medicalProfileOf, ALL_VESSELS, type FleetComplianceItem } from '@medchest/domain';
 import { addDays, format } from 'date-fns';
 import { requiredItems, stockingEvents } from '../testing/chest';
+import { sql } from 'kysely';
+import { createReadModelDb } from '../db';
 import { decodeFleetComplianceCursor, fleetComplianceAnswer, listFleetCompliance, type FleetCompliancePaging } from './queries';
 
 const TODAY = '2026-03-01';
@@ -133,5 +135,28 @@ describe('fleet compliance', () => {
     expect(laterItems).toEqual(await listFleetCompliance(t.db, in10, ALL_VESSELS));
     expect(later.json).toBe(JSON.stringify(laterItems));
     expect(await answer({ limit: 1, after: decodeFleetComplianceCursor(two.nextCursor!) }, in10)).toEqual({ json: JSON.stringify(laterItems.slice(2)) });
+  });
+
+  it('reads a page as a prepared statement that PostgreSQL plans once (its generic plan), not again on every call', async () => {
+    const log = createFakeLog();
+    // A fleet of 300 with its statistics, so the plans' costs are those of a real list.
+    const ids = Array.from({ length: 300 }, (_, n) => `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`);
+    await t.project(ids.map((vesselId, n) => log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails({ vesselName: `MV ${n}` }) } })));
+    await sql`ANALYZE`.execute(t.db);
+    // One connection, so every call and the look at its prepared statements share it.
+    const one = createReadModelDb(t.url, { maxConnections: 1 });
+    try {
+      const expected = JSON.stringify((await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).slice(0, 1));
+      expect(JSON.parse(expected)).toHaveLength(1);
+      for (let call = 0; call < 8; call++) expect((await fleetComplianceAnswer(one, TODAY, ALL_VESSELS, { limit: 1 })).json).toBe(expected);
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%fleet_compliance%'`.execute(one);
+      // PostgreSQL tries five custom plans first; from then on the one generic plan, when it costs
+      // no more than they did (a LIMIT sent as a parameter would not: it is planned for 10% of the rows).
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0].generic_plans)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await one.destroy();
+    }
   });
 });

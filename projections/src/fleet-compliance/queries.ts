@@ -1,7 +1,7 @@
 import type { FleetComplianceItem, VesselScope, VesselStatus } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely } from 'kysely';
-import type { ReadModelDb } from '../db';
+import { executePrepared, type ReadModelDb } from '../db';
 import { chestsOn, evaluationHoldsSql } from '../medical-chest/current';
 
 export type { FleetComplianceItem } from '@medchest/domain';
@@ -117,15 +117,21 @@ export interface FleetCompliancePaging {
  * name index's order is kept and the scan stops there.
  */
 export function fleetComplianceStatement(db: Kysely<ReadModelDb>, scope: VesselScope, today: string, page?: FleetCompliancePaging) {
+  if (page && !(Number.isSafeInteger(page.limit) && page.limit > 0)) throw new Error(`Not a page size: ${page.limit}`);
+  // The page size is written into the text, not sent as a parameter: the statement is prepared
+  // (readItems), and PostgreSQL plans a LIMIT parameter for a tenth of the rows, which makes the
+  // generic plan cost more than each call's own and so never chosen (every call planned again).
+  // A text per page size: the dashboard asks for one.
+  const limit = page && sql.lit(page.limit);
   let rows = fleetComplianceRows(db, scope, today, page !== undefined);
-  if (page) rows = rows.limit(page.limit + 1);
+  if (page) rows = rows.limit(sql.lit(page.limit + 1));
   if (page?.after) {
     const { vesselName, id } = page.after;
     rows = rows.where(sql<boolean>`(lower(f.vessel_name), f.vessel_name, f.id) > (lower(${vesselName}), ${vesselName}, ${id})`);
   }
-  const inPage = page ? sql<boolean>`r.n <= ${page.limit}` : sql<boolean>`true`;
-  const atEnd = page ? sql<boolean>`r.n = ${page.limit}` : sql<boolean>`false`;
-  const more = page ? sql<boolean>`count(*) > ${page.limit}` : sql<boolean>`false`;
+  const inPage = limit ? sql<boolean>`r.n <= ${limit}` : sql<boolean>`true`;
+  const atEnd = limit ? sql<boolean>`r.n = ${limit}` : sql<boolean>`false`;
+  const more = limit ? sql<boolean>`count(*) > ${limit}` : sql<boolean>`false`;
   return sql<{ json: string; stale: string[]; last_name: string | null; last_id: string | null; more: boolean }>`
     SELECT '[' || coalesce(string_agg(r.item, ',' ORDER BY r.n) FILTER (WHERE ${inPage}), '') || ']' AS json,
            coalesce(array_agg(r.id) FILTER (WHERE r.stale AND ${inPage}), '{}') AS stale,
@@ -136,9 +142,11 @@ export function fleetComplianceStatement(db: Kysely<ReadModelDb>, scope: VesselS
 }
 
 async function readItems(db: Kysely<ReadModelDb>, scope: VesselScope, today: string, page?: FleetCompliancePaging) {
-  const {
-    rows: [{ json, stale, last_name, last_id, more }],
-  } = await fleetComplianceStatement(db, scope, today, page).execute(db);
+  // A page prepared: the dashboard's every uncached page is this statement, and planning it cost as
+  // much as running it (a page is one index scan of its own rows). The whole list is not: it runs
+  // for tens of milliseconds, and each call's own plan is the safer one for a statement that long.
+  const statement = fleetComplianceStatement(db, scope, today, page).compile(db);
+  const [{ json, stale, last_name, last_id, more }] = page ? await executePrepared(db, statement) : (await db.executeQuery(statement)).rows;
   const last: FleetComplianceCursor | undefined = more && last_name !== null && last_id !== null ? { vesselName: last_name, id: last_id } : undefined;
   return { json, stale, last };
 }

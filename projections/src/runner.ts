@@ -6,6 +6,7 @@ import { allReached } from './checkpoints/checkpoints';
 import { poolSizeOf, type ReadModelDb } from './db';
 import { createFollower } from './following/follower';
 import { createCheckpointWaiters } from './following/waiters';
+import { createGrowthAnalyzer } from './growthAnalyze';
 import type { Projection } from './projection';
 
 export interface ProjectionRunnerOptions {
@@ -57,8 +58,11 @@ export const DEFAULT_BATCH_SIZE = 5000;
  * Follow the event log into the read models: the log's one follower (following/follower.ts) with
  * the projections as members, each batch applied to each projection's rows and checkpoint in a
  * transaction of its own, side by side (apply.ts); a waiter wakes as soon as the read models it
- * waits for have committed, whatever the others are doing. Across processes exactly one runs each projection; commands wait for their read
- * models through following/waiters.ts, also for those another process runs.
+ * waits for have committed, whatever the others are doing. After a batch, outside its transactions,
+ * the held read models' tables that grew by a factor since PostgreSQL last recorded their size are
+ * ANALYZEd (growthAnalyze.ts: autovacuum is off, and a catch-up grows tables from empty). Across
+ * processes exactly one runs each projection; commands wait for their read models through
+ * following/waiters.ts, also for those another process runs.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { db } = options;
@@ -70,14 +74,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const wanted = options.applyConcurrency ?? DEFAULT_APPLY_CONCURRENCY;
   const concurrency = poolSize === undefined ? wanted : Math.max(1, Math.min(wanted, poolSize - 1));
   const durations = new Map<string, number>();
+  // Statistics for the tables a catch-up grows, autovacuum being off (growthAnalyze.ts).
+  const analyzer = createGrowthAnalyzer({ db, onError });
 
   const follower = createFollower<Projection>({
     kind: 'projection',
     db,
     store: options.store,
     members: projections,
-    handle: (held, checkpoints, events) =>
-      applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, onApplied: () => waiters.notify() }),
+    handle: async (held, checkpoints, events) => {
+      await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, onApplied: () => waiters.notify() });
+      // After the batch's transactions have committed (and woken their waiters), outside them.
+      await analyzer.afterBatch(held);
+    },
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     takeoverIntervalMs: options.takeoverIntervalMs,
     onError,

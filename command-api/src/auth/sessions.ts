@@ -92,10 +92,12 @@ export function createPgSessionStore(options: {
 
     async find(token) {
       if (!token) return undefined;
-      const result = await pool.query<{ user_id: string; expires_at: Date; vessel_id: string | null }>(
-        'SELECT user_id, expires_at, vessel_id FROM api_sessions WHERE token_hash = $1 AND expires_at > $2',
-        [hashToken(token), now()],
-      );
+      // Every signed-in request asks this: a prepared statement, parsed and planned once per connection.
+      const result = await pool.query<{ user_id: string; expires_at: Date; vessel_id: string | null }>({
+        name: 'medchest_session_find',
+        text: 'SELECT user_id, expires_at, vessel_id FROM api_sessions WHERE token_hash = $1 AND expires_at > $2',
+        values: [hashToken(token), now()],
+      });
       const row = result.rows[0];
       return row ? { userId: row.user_id, expiresAt: row.expires_at, vesselId: row.vessel_id } : undefined;
     },

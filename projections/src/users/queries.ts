@@ -1,6 +1,6 @@
 import { normalizeEmail } from '@medchest/domain';
 import type { Kysely } from 'kysely';
-import type { ReadModelDb } from '../db';
+import { executePrepared, type ReadModelDb } from '../db';
 import type { UserRow } from './project';
 
 /** A user as the API shows it. Passwords are not in the log, so not here either (the API keeps them). */
@@ -44,8 +44,33 @@ export async function findUserByEmail(db: Kysely<ReadModelDb>, email: string): P
   return row && toUser(row);
 }
 
+/**
+ * The columns of a user row, named (toUser fails to compile without one): a prepared statement
+ * that selected * would fail ('cached plan must not change result type') once a migration added a
+ * column under a running process.
+ */
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'status',
+  'account_type',
+  'vessel_id',
+  'phone',
+  'company',
+  'preferred_fleet',
+  'preferred_vessel',
+  'created_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+/**
+ * The account with this id. Every signed-in request looks its account up here (the auth plugin),
+ * so it is a prepared statement: parsed and planned once per connection, not on every request.
+ */
 export async function getUser(db: Kysely<ReadModelDb>, id: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await executePrepared(db, db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).compile());
   return row && toUser(row);
 }
 

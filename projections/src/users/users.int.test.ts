@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog } from '../testing/events';
+import { sql } from 'kysely';
+import { createReadModelDb } from '../db';
 import { findUserByEmail, getUser, listUsers } from './queries';
 
 let t: ReadModelTestDb;
@@ -56,6 +58,27 @@ describe('users', () => {
       createdAt: event.metadata.occurredAt,
     });
     expect(await findUserByEmail(t.db, 'someone.else@example.com')).toBeUndefined();
+  });
+
+  it('an account is looked up by id as a prepared statement, which still answers after a migration adds a column to users', async () => {
+    await t.project([registered(createFakeLog(), JANE, 'jane@example.com')]);
+    // One connection: the statement prepared by the first lookup is the one the second runs.
+    const one = createReadModelDb(t.url, { maxConnections: 1 });
+    try {
+      const jane = await getUser(one, JANE);
+      expect(jane).toMatchObject({ id: JANE, email: 'jane@example.com', role: 'fleet_manager' });
+      const prepared = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%"users"%'`.execute(one);
+      expect(prepared.rows[0].n).toBe(1);
+      // A statement that selected * would now fail: 'cached plan must not change result type'.
+      await sql`ALTER TABLE users ADD COLUMN later_column text`.execute(one);
+      try {
+        expect(await getUser(one, JANE)).toEqual(jane);
+      } finally {
+        await sql`ALTER TABLE users DROP COLUMN later_column`.execute(one);
+      }
+    } finally {
+      await one.destroy();
+    }
   });
 
   it('approval makes the account active; suspension suspends it', async () => {

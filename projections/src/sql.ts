@@ -81,16 +81,22 @@ export async function updateRows<T extends keyof ReadModelDb & string>(
   table: T,
   rows: readonly Partial<Insertable<ReadModelDb[T]>>[],
   key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
+  /**
+   * Columns set by an expression instead of the row's value: it may name the stored row `t` and
+   * the new one `r`, so that a value computed from other rows is set in the same write.
+   */
+  expressions: Partial<Record<keyof ReadModelDb[T] & string, RawBuilder<unknown>>> = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const keys: readonly string[] = typeof key === 'string' ? [key] : key;
   const columns = Object.keys(rows[0] as object).filter((c) => !keys.includes(c));
   if (columns.length === 0) return;
+  const valueOf = (c: string) => (expressions as Record<string, RawBuilder<unknown> | undefined>)[c] ?? sql`r.${sql.ref(c)}`;
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const json = rowsJson(rows.slice(i, i + ROWS_PER_STATEMENT));
     await sql`
       UPDATE ${sql.table(table)} AS t
-      SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = r.${sql.ref(c)}`))}
+      SET ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${valueOf(c)}`))}
       FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json) AS r
       WHERE ${sql.join(keys.map((k) => sql`t.${sql.ref(k)} = r.${sql.ref(k)}`), sql` AND `)}`.execute(db);
   }

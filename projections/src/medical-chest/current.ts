@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReadModelDb } from '../db';
-import { evaluateChests, type ChestEvaluation } from './evaluate';
+import { CHEST_INPUT_COLUMNS, evaluateRows, type ChestEvaluation } from './evaluate';
 
 /**
  * The chest as it stands on a day, for the reads (docs/decisions.md, "Time-driven facts"): a
@@ -54,27 +54,30 @@ export async function chestsOn(db: Kysely<ReadModelDb>, vesselIds: readonly stri
   if (vesselIds.length === 0) return result;
   let made = madeByReads.get(db);
   if (!made) madeByReads.set(db, (made = new Map()));
+  // Each row with its version, read once (the columns an evaluation reads): a vessel not kept is
+  // evaluated from the row in hand, not read again.
   const versions = await db
     .selectFrom('chest_vessels')
-    .select(['vessel_id', sql<string>`xmin::text`.as('version')])
+    .select([...CHEST_INPUT_COLUMNS, sql<string>`xmin::text`.as('version')])
     .where('vessel_id', 'in', vesselIds)
     .execute();
   const keyOf = new Map(versions.map((v) => [v.vessel_id, `${v.vessel_id}|${today}|${v.version}`]));
-  const missing: string[] = [];
-  for (const [vesselId, key] of keyOf) {
+  const missing: typeof versions = [];
+  for (const row of versions) {
+    const key = keyOf.get(row.vessel_id)!;
     const evaluation = made.get(key);
     if (!evaluation) {
-      missing.push(vesselId);
+      missing.push(row);
       continue;
     }
     made.delete(key);
     made.set(key, evaluation); // most recently used last
-    result.set(vesselId, evaluation);
+    result.set(row.vessel_id, evaluation);
   }
-  // The inputs are read after the versions: an evaluation is never older than the version it is
-  // kept under (newer at most, for a write committed in between, which the next read's version
-  // names anew).
-  for (const { vessel, evaluation } of await evaluateChests(db, missing, today)) {
+  // The row is the version's own and the batches are read after it: an evaluation is never older
+  // than the version it is kept under (newer at most, for a write committed in between, which the
+  // next read's version names anew).
+  for (const { vessel, evaluation } of await evaluateRows(db, missing, today)) {
     result.set(vessel.vessel_id, evaluation);
     made.set(keyOf.get(vessel.vessel_id)!, evaluation);
     if (made.size > READ_EVALUATIONS_KEPT) made.delete(made.keys().next().value!);

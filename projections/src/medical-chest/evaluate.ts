@@ -28,7 +28,7 @@ import type { ChestVesselsTable, VolumeRequirementsTable } from './migration';
  * The vessel's figures are sums over its items (and over its batches the scale does not list), so
  * each stored row keeps its item's share: a change of one item is written as that item's row and
  * the vessel's figures moved by the difference (storeItemChanges), a change of what every item
- * depends on (the profile, the scale, a day that came) re-evaluates the whole chest (evaluateAndStore).
+ * depends on (the profile, the scale, a day that came) re-evaluates the whole chest (evaluateAndStoreRows).
  */
 
 export type ScaleItems = Pick<Scale, 'items'>;
@@ -182,33 +182,39 @@ export async function loadChestBatches(db: Kysely<ReadModelDb>, vesselIds: reado
   return byVessel;
 }
 
-/** One live vessel's stored chest row with its evaluation for a day. */
-export interface EvaluatedChest {
-  vessel: Selectable<ChestVesselsTable>;
+/** The columns of a chest row a whole evaluation reads: the rest it makes anew. */
+export const CHEST_INPUT_COLUMNS = ['vessel_id', 'crew_size', 'medical_category', 'women_on_board', 'carries_dangerous_goods', 'scale_id', 'rows_stored'] as const;
+export type ChestInput = Pick<Selectable<ChestVesselsTable>, (typeof CHEST_INPUT_COLUMNS)[number]>;
+
+/** One live vessel's chest row (stored, or as it is to be stored) with its evaluation for a day. */
+export interface EvaluatedChest<V extends ChestInput = Selectable<ChestVesselsTable>> {
+  vessel: V;
   evaluation: ChestEvaluation;
 }
 
 /**
- * Evaluate these vessels on `today` from the tables as they stand (inside the caller's transaction
- * when there is one), in memory: nothing is written. Vessels without a chest_vessels row (not live)
- * are left out. A vessel whose assigned scale is unknown keeps the shipped scale's rules. The one
- * evaluation both the writers (evaluateAndStore) and the reads (chestsOn) use.
+ * Evaluate these chest rows on `today` in memory: nothing is written. The rows are in the
+ * caller's hand (read by it, or made by the projection from the events of its batch: a new
+ * vessel's, a profile or scale just changed), so no row is read twice; their batches and scales
+ * are read from the tables as they stand (inside the caller's transaction when there is one). A
+ * vessel whose assigned scale is unknown keeps the shipped scale's rules. The one evaluation both
+ * the writers (evaluateAndStoreRows) and the reads (chestsOn) use. `stocked`: vessels given their
+ * first batch in the caller's transaction (their rows are not stored yet); `scales`: those
+ * already loaded, if the caller has them.
  */
-export async function evaluateChests(
+export async function evaluateRows<V extends ChestInput>(
   db: Kysely<ReadModelDb>,
-  vesselIds: readonly string[],
+  vessels: readonly V[],
   today: string,
-  /** Vessels given their first batch in the caller's transaction (their rows are not stored yet). */
   stocked: ReadonlySet<string> = new Set(),
-): Promise<EvaluatedChest[]> {
-  if (vesselIds.length === 0) return [];
-  const vessels = await db.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', vesselIds).execute();
+  scales?: Map<string | null, ScaleItems>,
+): Promise<EvaluatedChest<V>[]> {
   if (vessels.length === 0) return [];
   // A vessel without stored rows has never had a batch: nothing to read for it.
   const withBatches = vessels.filter((v) => v.rows_stored || stocked.has(v.vessel_id)).map((v) => v.vessel_id);
-  const [scales, batches] = await Promise.all([loadScales(db, [...vessels.map((v) => v.scale_id), null]), loadChestBatches(db, withBatches)]);
+  const [known, batches] = await Promise.all([scales ?? loadScales(db, [...vessels.map((v) => v.scale_id), null]), loadChestBatches(db, withBatches)]);
   return vessels.map((vessel) => {
-    const scale = scaleOf(scales, vessel);
+    const scale = scaleOf(known, vessel);
     const profile = profileOfRow(vessel);
     const own = batches.get(vessel.vessel_id);
     return { vessel, evaluation: own && own.length > 0 ? evaluateVesselChest(scale, profile, own, today) : emptyChest(scale, profile) };
@@ -232,28 +238,86 @@ function summaryColumns(vesselId: string, figures: ReturnType<typeof chestFigure
   } satisfies Partial<Insertable<ChestVesselsTable>>;
 }
 
+/** Every column of chest_vessels but its key: a whole evaluation writes the whole row. */
+const CHEST_COLUMNS = [
+  'crew_size',
+  'medical_category',
+  'women_on_board',
+  'carries_dangerous_goods',
+  'scale_id',
+  'status',
+  'critical_items',
+  'low_stock_items',
+  'expiring_batches',
+  'batches_on_board',
+  'evaluated_on',
+  'next_change_on',
+  'rows_digest',
+  'rows_stored',
+  'unmatched_batches',
+] as const satisfies readonly Exclude<keyof ChestVesselsTable, 'vessel_id'>[];
+
 /**
- * Evaluate these vessels on `today` in full (evaluateChests) and store the results: used when
- * what every item depends on moved (a new vessel, its profile or scale, its first batch) and by
- * the daily expiry scan. `stocked`: vessels given their first batch, whose rows are stored from
- * now on. Rows are written only where they changed, in one statement.
+ * evaluateAndStoreRows for these vessels' stored rows, read here (the projection and the daily
+ * scan pass the rows they already hold).
  */
 export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string, stocked: ReadonlySet<string> = new Set()): Promise<void> {
-  const evaluated = await evaluateChests(db, vesselIds, today, stocked);
+  if (vesselIds.length === 0) return;
+  await evaluateAndStoreRows(db, await db.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', vesselIds).execute(), today, stocked);
+}
+
+/**
+ * Evaluate these chest rows on `today` in full and store the results: used when what every item
+ * depends on moved (a new vessel, its profile or scale, its first batch, a day that came). The rows
+ * are the caller's, as they are to be stored (the projection's may be new, or carry a profile or
+ * scale the table does not hold yet): each is written once, whole, with its figures, in one
+ * statement for all (an insert for a new vessel), never first with placeholders and then again.
+ * Every such evaluation writes its row even if the figures read the same: a new row version is
+ * how the reads (current.ts) know that what an evaluation reads has changed. `stocked`: vessels
+ * given their first batch, whose requirement rows are stored from now on; those rows are written
+ * only where they changed, in one statement.
+ */
+export async function evaluateAndStoreRows(
+  db: Kysely<ReadModelDb>,
+  vessels: readonly ChestInput[],
+  today: string,
+  stocked: ReadonlySet<string> = new Set(),
+  scales?: Map<string | null, ScaleItems>,
+): Promise<void> {
+  const evaluated = await evaluateRows(db, vessels, today, stocked, scales);
   if (evaluated.length === 0) return;
 
-  const summaries: ReturnType<typeof summaryColumns>[] = [];
+  const chests: Insertable<ChestVesselsTable>[] = [];
   const rows: Insertable<VolumeRequirementsTable>[] = [];
   const counts: { vessel_id: string; n: number }[] = [];
   for (const { vessel, evaluation } of evaluated) {
     const stored = vessel.rows_stored || stocked.has(vessel.vessel_id);
-    summaries.push(summaryColumns(vessel.vessel_id, evaluation, today, evaluation.digest, evaluation.unmatched.count, stored));
+    const summary = summaryColumns(vessel.vessel_id, evaluation, today, evaluation.digest, evaluation.unmatched.count, stored);
+    // One literal of one shape (spreads of rows of mixed shapes cost more here and in the JSON).
+    chests.push({
+      vessel_id: summary.vessel_id,
+      crew_size: vessel.crew_size,
+      medical_category: vessel.medical_category,
+      women_on_board: vessel.women_on_board,
+      carries_dangerous_goods: vessel.carries_dangerous_goods,
+      scale_id: vessel.scale_id,
+      status: summary.status,
+      critical_items: summary.critical_items,
+      low_stock_items: summary.low_stock_items,
+      expiring_batches: summary.expiring_batches,
+      batches_on_board: summary.batches_on_board,
+      evaluated_on: summary.evaluated_on,
+      next_change_on: summary.next_change_on,
+      rows_digest: summary.rows_digest,
+      rows_stored: summary.rows_stored,
+      unmatched_batches: summary.unmatched_batches,
+    });
     // A vessel that never had a batch stores no rows: a new vessel or a crew change costs its chest row only.
     if (!stored) continue;
     evaluation.items.forEach((item, position) => rows.push(requirementColumns(vessel.vessel_id, position, item)));
     counts.push({ vessel_id: vessel.vessel_id, n: evaluation.items.length });
   }
-  await updateRows(db, 'chest_vessels', summaries, 'vessel_id');
+  await writeRows(db, 'chest_vessels', chests, { key: 'vessel_id', update: CHEST_COLUMNS });
   // One statement; rows as they were (a crew change moves only the items counted per ten of the
   // crew) are left untouched. Not skipped by the digest: it names the answer, and an item's share
   // of the figures may move while its row reads the same.
@@ -371,19 +435,20 @@ export async function storeItemChanges(
     if (soonestLost) recount.push(vessel.vessel_id);
   }
   await writeRequirementRows(db, rows);
-  await updateRows(db, 'chest_vessels', summaries, 'vessel_id');
-  // An item that held the vessel's soonest change moved it later: the soonest of all its rows
-  // (there are no unmatched batches on this path).
-  if (recount.length > 0) {
-    await sql`
-      UPDATE chest_vessels c SET next_change_on = r.soonest
-        FROM (SELECT vessel_id, min(next_change_on) AS soonest FROM volume_requirements
-               WHERE vessel_id = ANY(${recount}::text[]) GROUP BY vessel_id) r
-       WHERE c.vessel_id = r.vessel_id`.execute(db);
-  }
+  // An item that held the vessel's soonest change moved it later: the soonest of all its rows, as
+  // just written (there are no unmatched batches on this path), set by the same write as the
+  // figures rather than by a second update of the row.
+  await updateRows(db, 'chest_vessels', summaries, 'vessel_id', {
+    next_change_on:
+      recount.length === 0
+        ? sql`r.next_change_on`
+        : sql`CASE WHEN t.vessel_id = ANY(${recount}::text[])
+                   THEN (SELECT min(v.next_change_on) FROM volume_requirements v WHERE v.vessel_id = t.vessel_id)
+                   ELSE r.next_change_on END`,
+  });
 }
 
-/** Whether storeItemChanges may store these changed items of a vessel (else: evaluateAndStore). */
+/** Whether storeItemChanges may store these changed items of a vessel (else: evaluateAndStoreRows). */
 export function canStoreItemChanges(vessel: Selectable<ChestVesselsTable>, scale: ScaleItems, scaleIds: Iterable<string>, today: string): boolean {
   if (!vessel.rows_stored || vessel.unmatched_batches > 0) return false;
   if (!(vessel.evaluated_on <= today && (vessel.next_change_on === null || today < vessel.next_change_on))) return false;

@@ -1,15 +1,18 @@
 import { isoToday, medicalProfileOf, scaleImportedData, SHIPPED_SCALE_METADATA, type Scale, ALL_VESSELS } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { addDays, format } from 'date-fns';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDashboardStats } from '../dashboard/queries';
 import { listFleetCompliance } from '../fleet-compliance/queries';
 import { requiredItems, stockingEvents } from '../testing/chest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
+import type { ReadModelDb } from '../db';
+import type { Projection } from '../projection';
 import { getVesselScale, getVolumeRequirements, getVolumeRequirementsAnswer, listCriticalItems, listScales, type VolumeRequirementsAnswer } from './queries';
 import { evaluateAndStore } from './evaluate';
+import { medicalChestProjection } from './project';
 import { refreshChests } from './refresh';
 
 let t: ReadModelTestDb;
@@ -362,5 +365,61 @@ describe('the medical chest read models', () => {
     expect(after?.digest).toBe((await chestRow(A))?.rows_digest);
     expect((JSON.parse(after!.json) as { scaleId: string; complianceStatus: string }[]).find((r) => r.scaleId === first.scaleId)?.complianceStatus).toBe('critical');
     expect(await getVolumeRequirementsAnswer(t.db, B, TODAY, known)).toBeUndefined();
+  });
+  it('writes each vessel\'s chest row once per batch: an insert for a new vessel, one update for a changed one', async () => {
+    // The backend's counts not yet flushed to the shared statistics (pg_stat_xact_user_tables),
+    // read before and after the apply inside the projection's transaction: exact (a backend
+    // flushes them only between transactions), with no wait for the flush.
+    type Counts = Record<string, { ins: number; upd: number; del: number }>;
+    const counts = async (trx: Transaction<ReadModelDb>): Promise<Counts> => {
+      const { rows } = await sql<{ relname: string; ins: number; upd: number; del: number }>`
+        SELECT relname, n_tup_ins::int AS ins, n_tup_upd::int AS upd, n_tup_del::int AS del
+          FROM pg_stat_xact_user_tables WHERE relname IN ('chest_vessels', 'volume_requirements')`.execute(trx);
+      return Object.fromEntries(rows.map(({ relname, ...n }) => [relname, n]));
+    };
+    let writes: Counts = {};
+    const counted: Projection = {
+      ...medicalChestProjection,
+      async apply(trx, events) {
+        const before = await counts(trx);
+        await medicalChestProjection.apply(trx, events);
+        const after = await counts(trx);
+        writes = Object.fromEntries(
+          Object.entries(after).map(([table, n]) => [table, { ins: n.ins - before[table].ins, upd: n.upd - before[table].upd, del: n.del - before[table].del }]),
+        );
+      },
+    };
+    const project = (events: Parameters<typeof t.project>[0]) => t.project(events, [counted]);
+    const C = 'e0000000-0000-4000-8000-000000000003';
+    const [first, second] = required;
+    const log = createFakeLog();
+    const add = (vesselId: string, batchId: string, scaleId: string) =>
+      log.record({ type: 'BatchAdded', data: { batchId, vesselId, scaleId, batchNumber: 1, quantity: 1, expiryDate: FAR } });
+    const items = loadShippedScale().items.length;
+
+    // Three new vessels, one given a scale, one its first batch (its rows stored): three inserts.
+    await project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483' } } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: C, details: { ...details, vesselName: 'Nordic Star', imoNumber: '9074729' } } }),
+      log.record({ type: 'VesselScaleAssigned', data: { vesselId: B, scaleId: SHIPPED_SCALE_METADATA.id } }),
+      add(C, 'c1', first.scaleId),
+    ]);
+    expect(writes.chest_vessels).toEqual({ ins: 3, upd: 0, del: 0 });
+    expect(writes.volume_requirements).toEqual({ ins: items, upd: 0, del: 0 });
+    expect(await chestRow(C)).toMatchObject({ rows_stored: true, batches_on_board: 1, critical_items: required.length - 1 });
+
+    // A profile moved, a scale assigned, an item stocked (written item-wise), a contact edit (nothing):
+    // one update per vessel changed.
+    await project([
+      log.record({ type: 'VesselUpdated', data: { vesselId: A, details: { ...details, crewSizeCategory: 45 } } }),
+      log.record({ type: 'VesselScaleAssigned', data: { vesselId: B, scaleId: SHIPPED_SCALE_METADATA.id } }),
+      log.record({ type: 'VesselUpdated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483', contactName: 'Someone Else' } } }),
+      add(C, 'c2', second.scaleId),
+    ]);
+    expect(writes.chest_vessels).toEqual({ ins: 0, upd: 3, del: 0 });
+    expect(writes.volume_requirements).toEqual({ ins: 0, upd: 1, del: 0 });
+    expect(await chestRow(A)).toMatchObject({ crew_size: 45, rows_stored: false });
+    expect(await chestRow(C)).toMatchObject({ batches_on_board: 2, critical_items: required.length - 2 });
   });
 });

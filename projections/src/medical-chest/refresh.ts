@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { staleChests } from './current';
-import { evaluateAndStore } from './evaluate';
+import { evaluateAndStoreRows } from './evaluate';
 
 /**
  * The daily expiry scan's write (workers/src/expiry-scan): the vessels whose stored evaluation
@@ -19,8 +19,9 @@ export async function refreshChests(db: Kysely<ReadModelDb>, today: string, vess
   // The common case, nothing to do, costs one indexed read and no transaction.
   if (!(await stale(db).limit(1).executeTakeFirst())) return 0;
   return db.transaction().execute(async (trx) => {
-    const ids = (await stale(trx).forUpdate().skipLocked().execute()).map((r) => r.vessel_id);
-    await evaluateAndStore(trx, ids, today);
-    return ids.length;
+    // The rows locked are the rows evaluated: read once, not again by id.
+    const rows = await stale(trx).selectAll().forUpdate().skipLocked().execute();
+    await evaluateAndStoreRows(trx, rows, today);
+    return rows.length;
   });
 }

@@ -5,9 +5,10 @@ import { DEMO } from './support/accounts';
 import { expectToast, signInViaApi } from './support/auth';
 
 /**
- * Issue 14: /certificates paints without the CSV writer (the domain's toCsv, with papaparse); it is
- * loaded when Export CSV is pressed. The export still writes every row the table shows, and a
- * writer that cannot be loaded (the connection dropped after the page painted) says so in a toast.
+ * Issue 14: /certificates, the dashboard and /compliance paint without the CSV writer (the domain's
+ * toCsv, with papaparse); it is loaded when an export is pressed. The exports still write every row
+ * the table shows (the compliance report's rows: spec 12), and a writer that cannot be loaded (the
+ * connection dropped after the page painted) says so in a toast.
  */
 
 /** The JavaScript files the page has asked for so far, by path. */
@@ -50,13 +51,44 @@ test('Export CSV loads the writer when pressed and writes every row the table sh
   expect(data[1][0]).toBe(firstVessel);
 });
 
-test('a CSV writer that cannot be loaded says so in a toast', async ({ page }) => {
-  await openCertificates(page);
-  // The page has painted; from now on no script reaches the browser.
-  await page.route('**/*.js', (route) => route.abort('internetdisconnected'));
-  let downloaded = false;
-  page.on('download', () => (downloaded = true));
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  await expectToast(page, 'CSV not exported', 'The CSV writer could not be loaded; check the connection and try again');
-  expect(downloaded).toBe(false);
+test('the dashboard\'s Export Report loads the writer when pressed and writes every certificate expiry row', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/dashboard');
+  const card = page.getByTestId('certificate-expiry');
+  const rows = card.getByTestId('expiry-row');
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  const firstVessel = (await rows.first().locator('td').first().textContent())!;
+  const loadedBeforeExport = scripts.length;
+
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Export Report' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^certificate-expiry-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(scripts.slice(loadedBeforeExport).length).toBeGreaterThan(0);
+
+  const { data } = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true });
+  expect(data[0]).toEqual(['Vessel', 'Fleet', 'Company', 'Expiry Date', 'Days Left', 'Status']);
+  expect(data).toHaveLength(shown + 1);
+  expect(data[1][0]).toBe(firstVessel);
 });
+
+/** Each page's export, once its data has painted (the button is enabled only then). */
+const EXPORTS = [
+  { path: '/certificates', button: 'Export CSV' },
+  { path: '/dashboard', button: 'Export Report' },
+  { path: '/compliance', button: 'Export Report' },
+];
+
+for (const { path, button } of EXPORTS) {
+  test(`${path}: a CSV writer that cannot be loaded says so in a toast`, async ({ page }) => {
+    await page.goto(path);
+    const exportButton = page.getByRole('button', { name: button });
+    await expect(exportButton).toBeEnabled();
+    // The page has painted; from now on no script reaches the browser.
+    await page.route('**/*.js', (route) => route.abort('internetdisconnected'));
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    await exportButton.click();
+    await expectToast(page, 'CSV not exported', 'The CSV writer could not be loaded; check the connection and try again');
+    expect(downloaded).toBe(false);
+  });
+}

@@ -10,10 +10,9 @@ import { TableScroll } from '../../components/ui/TableScroll';
 import { CertificateIcon, DownloadIcon } from '../../components/ui/icons';
 import { useCanEditFleet } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
-import { downloadText } from '../../lib/download';
-import { toast } from '../../components/ui/toast-store';
+import { downloadCsv } from '../../lib/csvDownload';
 import { startDownload } from '../../components/certificates/CertificateCard';
-import { certificateRows, certificatesCsvRows, filterCertificateRows, type CertificateFilter, type CertificateRowView } from '../../components/certificates/certificateView';
+import { certificateRows, certificatesCsvRows, filterCertificateRows, type CertificateFilter } from '../../components/certificates/certificateView';
 import { useFleetCertificates } from '../../components/certificates/useCertificates';
 import '../../components/certificates/certificates.css';
 
@@ -22,24 +21,6 @@ const FILTERS: { value: CertificateFilter; label: string }[] = [
   { value: 'expiring', label: 'Expiring' },
   { value: 'expired', label: 'Expired' },
 ];
-
-/**
- * The domain's CSV writer, with papaparse: loaded when the export is asked for, not with the page
- * (issue 14, the page's JavaScript before first paint).
- */
-const loadCsvWriter = () => import('@medchest/domain/shared/csvExport');
-const CSV_NOT_LOADED = 'The CSV writer could not be loaded; check the connection and try again';
-
-async function exportCsv(rows: readonly CertificateRowView[]) {
-  let writer: Awaited<ReturnType<typeof loadCsvWriter>>;
-  try {
-    writer = await loadCsvWriter();
-  } catch {
-    toast({ title: 'CSV not exported', description: CSV_NOT_LOADED, variant: 'destructive' });
-    return;
-  }
-  downloadText(`medical-certificates-${isoToday()}.csv`, writer.toCsv(certificatesCsvRows(rows)));
-}
 
 /** /certificates (spec 000 §2): search, Active / Expiring / Expired toggles, the table, Download and Renew. */
 export function CertificatesPage() {
@@ -134,7 +115,7 @@ export function CertificatesPage() {
             variant="secondary"
             icon={<DownloadIcon size={16} />}
             disabled={shown.length === 0}
-            onClick={() => void exportCsv(shown)}
+            onClick={() => void downloadCsv(`medical-certificates-${isoToday()}.csv`, certificatesCsvRows(shown))}
           >
             Export CSV
           </Button>

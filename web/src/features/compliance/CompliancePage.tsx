@@ -9,13 +9,13 @@ import { StatCard } from '../../components/ui/StatCard';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/StateMessage';
 import { AlertIcon, ArrowRightIcon, ChartIcon, ClockIcon, DownloadIcon, ShieldIcon } from '../../components/ui/icons';
 import { formatDate } from '../../lib/dates';
-import { downloadText } from '../../lib/download';
+import { downloadCsv } from '../../lib/csvDownload';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { DashboardStats, FleetComplianceItem } from '@medchest/domain';
 import { useDashboardStats, useFleetCompliance } from '../../lib/useDashboard';
 import {
   COMPLIANCE_REPORT_NAME,
-  complianceReportCsv,
+  complianceReportCsvRows,
   complianceReportFileName,
   summaryFromStats,
   type ComplianceReportContent,
@@ -127,7 +127,7 @@ function VesselComplianceList({ fleet }: { fleet: ReturnType<typeof useFleetComp
 }
 
 function downloadReport(report: ComplianceReportContent) {
-  downloadText(complianceReportFileName(report), complianceReportCsv(report));
+  void downloadCsv(complianceReportFileName(report), complianceReportCsvRows(report));
 }
 
 /** The last audit report generated on this page, offered for download. */

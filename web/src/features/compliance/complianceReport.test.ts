@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { FleetComplianceItem } from '@medchest/domain';
-import { complianceReportCsv, complianceReportFileName, summaryFromStats, VESSEL_COLUMNS } from './complianceReport';
+import { toCsv, type FleetComplianceItem } from '@medchest/domain';
+import { complianceReportCsvRows, complianceReportFileName, summaryFromStats, VESSEL_COLUMNS } from './complianceReport';
 
 const vessel = (name: string, extra: Partial<FleetComplianceItem> = {}): FleetComplianceItem => ({
   id: name,
@@ -28,12 +28,12 @@ describe('the compliance report', () => {
   });
 
   it('writes the name and date, the summary under the specification names, then the vessel table', () => {
-    const csv = complianceReportCsv({
+    const csv = toCsv(complianceReportCsvRows({
       name: 'Compliance Report',
       generatedAt: new Date(2026, 2, 5, 9, 30),
       summary: summaryFromStats(stats),
       vessels: [vessel('Star, The'), vessel('Nordic "Bear"', { complianceStatus: 'Compliant', fleet: null, criticalItems: 0, lastMedicalReview: '2026-01-15' })],
-    });
+    }));
     const rows = Papa.parse<string[]>(csv).data;
     expect(rows.slice(0, 10)).toEqual([
       ['Report', 'Compliance Report'],
@@ -56,7 +56,7 @@ describe('the compliance report', () => {
 
   it('reads item counts the server did not send as 0', () => {
     const { criticalItems: _c, lowStockItems: _l, expiringItems: _e, ...withoutCounts } = vessel('Bare');
-    const csv = complianceReportCsv({ name: 'X', generatedAt: '2026-03-05T10:00:00.000Z', summary: summaryFromStats(stats), vessels: [withoutCounts] });
+    const csv = toCsv(complianceReportCsvRows({ name: 'X', generatedAt: '2026-03-05T10:00:00.000Z', summary: summaryFromStats(stats), vessels: [withoutCounts] }));
     const last = Papa.parse<string[]>(csv).data.at(-1)!;
     expect(last.slice(7, 10)).toEqual(['0', '0', '0']);
   });

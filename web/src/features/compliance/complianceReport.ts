@@ -1,4 +1,4 @@
-import { complianceReportSummary, flagStateLabel, reportFileName, toCsv, type ComplianceReportSummary } from '@medchest/domain';
+import { complianceReportSummary, flagStateLabel, reportFileName, type ComplianceReportSummary, type CsvValue } from '@medchest/domain';
 import { format, isValid, parseISO } from 'date-fns';
 import { DATE_FORMAT, formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
@@ -8,7 +8,9 @@ import type { DashboardStats, FleetComplianceItem } from '@medchest/domain';
  * The compliance report as a CSV built in the browser (spec 000 §2, §3 "Report"): the report's
  * name and date, the summary (totalVessels, compliantVessels, criticalAlerts, expiringItems,
  * compliancePercentage, under the specification's names), then one row per vessel. Export Report
- * writes it from the page's data; a generated audit report is downloaded in the same layout.
+ * writes it from the page's data; a generated audit report is downloaded in the same layout. The
+ * page writes these rows with the domain's toCsv, loaded when a download is asked for
+ * (downloadCsv; papaparse is not among the page's first bytes, issue 14).
  */
 
 export const COMPLIANCE_REPORT_NAME = 'Compliance Report';
@@ -68,9 +70,10 @@ function vesselCells(v: ReportVesselInput): (string | number)[] {
   ];
 }
 
-export function complianceReportCsv(report: ComplianceReportContent): string {
+/** The report's rows, in the file's order. */
+export function complianceReportCsvRows(report: ComplianceReportContent): CsvValue[][] {
   const generated = asDate(report.generatedAt);
-  const rows: (string | number)[][] = [
+  return [
     ['Report', report.name],
     ['Generated', isValid(generated) ? format(generated, DATE_FORMAT) : ''],
     [],
@@ -81,7 +84,6 @@ export function complianceReportCsv(report: ComplianceReportContent): string {
     [...VESSEL_COLUMNS],
     ...report.vessels.map(vesselCells),
   ];
-  return toCsv(rows);
 }
 
 /** The download's file name: the report's name and the day it was generated (spec 000 §2 Reports). */

@@ -19,9 +19,9 @@ import {
 } from '../../components/ui/icons';
 import type { AuthUser } from '../../lib/auth';
 import { formatDate } from '../../lib/dates';
-import { downloadText } from '../../lib/download';
+import { downloadCsv } from '../../lib/csvDownload';
 import { useVessels } from '../../lib/useVessels';
-import { certificateExpiryCsv, certificateExpiryRows } from './certificateExpiry';
+import { certificateExpiryCsvRows, certificateExpiryRows } from './certificateExpiry';
 import type { DashboardStats } from '@medchest/domain';
 import { useCriticalItems, useDashboardStats, useFleetCompliancePages, useRecentActivities } from '../../lib/useDashboard';
 import '../../styles/dashboard.css';
@@ -255,7 +255,7 @@ function CertificateExpiryCard() {
             icon={<DownloadIcon size={15} />}
             disabled={rows.length === 0}
             onClick={() =>
-              downloadText(`certificate-expiry-report-${format(today, 'yyyy-MM-dd')}.csv`, certificateExpiryCsv(rows))
+              void downloadCsv(`certificate-expiry-report-${format(today, 'yyyy-MM-dd')}.csv`, certificateExpiryCsvRows(rows))
             }
           >
             Export Report

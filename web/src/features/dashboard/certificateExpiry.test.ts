@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Vessel } from '@medchest/domain';
-import { certificateExpiryCsv, certificateExpiryRows, daysLeftText } from './certificateExpiry';
+import { toCsv, type Vessel } from '@medchest/domain';
+import { certificateExpiryCsvRows, certificateExpiryRows, daysLeftText } from './certificateExpiry';
 
 const today = new Date(2026, 0, 15);
 /** The fields a test does not care about, as the API answers them when absent. */
@@ -62,7 +62,7 @@ describe('the dashboard certificate expiry table', () => {
   });
 
   it('exports the rows as CSV, quoting cells that need it', () => {
-    const csv = certificateExpiryCsv(certificateExpiryRows([vessel('Star, The', '2026-01-20')], today));
+    const csv = toCsv(certificateExpiryCsvRows(certificateExpiryRows([vessel('Star, The', '2026-01-20')], today)));
     expect(csv.split('\n')).toEqual([
       'Vessel,Fleet,Company,Expiry Date,Days Left,Status',
       '"Star, The",Pacific Fleet,Meridian Maritime,"Jan 20, 2026",5 days,Critical',

@@ -1,4 +1,4 @@
-import { certificateBadge, certificateExpiryOf, toCsv, type CertificateBadge } from '@medchest/domain';
+import { certificateBadge, certificateExpiryOf, type CertificateBadge, type CsvValue } from '@medchest/domain';
 import { formatDate } from '../../lib/dates';
 import { NOT_SET, NOT_SPECIFIED } from '../../lib/texts';
 import type { Vessel } from '@medchest/domain';
@@ -49,9 +49,12 @@ export function certificateExpiryRows(vessels: readonly Vessel[], today: Date): 
     });
 }
 
-/** The table as CSV, for the Export Report button. */
-export function certificateExpiryCsv(rows: readonly ExpiryRow[]): string {
+/**
+ * The table's rows for the Export Report file, header first. The page writes them with the
+ * domain's toCsv, loaded when the export is asked for (downloadCsv; papaparse is not among the
+ * dashboard's first bytes, issue 14).
+ */
+export function certificateExpiryCsvRows(rows: readonly ExpiryRow[]): CsvValue[][] {
   const header = ['Vessel', 'Fleet', 'Company', 'Expiry Date', 'Days Left', 'Status'];
-  const lines = rows.map((r) => [r.vesselName, r.fleet, r.company, r.expiryDate, r.daysLeftText, r.badge]);
-  return toCsv([header, ...lines]);
+  return [header, ...rows.map((r) => [r.vesselName, r.fleet, r.company, r.expiryDate, r.daysLeftText, r.badge])];
 }

@@ -25,7 +25,7 @@ export {
   type VesselCertificateRow,
 } from './certificates/queries';
 export { certificatesProjection } from './certificates/project';
-export { findUserByEmail, getUser, listUsers, type User } from './users/queries';
+export { findUserByEmail, getUser, listUsers, toUser, USER_COLUMNS, type User } from './users/queries';
 export { vesselInScope, isVesselInScope, vesselIdsInScope, SCOPE_PROJECTIONS } from './scope';
 export { listAssignedVesselIds, listAssignedFleets, listFleetNames, countVesselsInScopeByUser } from './assignments/queries';
 export {

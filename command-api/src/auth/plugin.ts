@@ -2,7 +2,7 @@ import { isReadOnlyRole, PENDING_ACCOUNT_MESSAGE, READ_ONLY_MESSAGE, vesselNotFo
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { shared } from '../http/plugin';
-import { getUser, type ReadDb, type User } from '../readModels';
+import type { ReadDb, User } from '../readModels';
 import { vesselOfUrl, type Access } from './access';
 import { captainOfSession } from './captainPrincipal';
 import { createScopeChecks, scopeOf } from './scope';
@@ -51,16 +51,17 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const session = await sessions.find(token);
-      const user = !session
+      // The session and its account in one statement: every signed-in request starts with them.
+      const found = await sessions.findWithUser(token);
+      const user = !found
         ? undefined
-        : session.vesselId
-          ? await captainOfSession(db, { ...session, vesselId: session.vesselId })
-          : await getUser(db, session.userId);
+        : found.session.vesselId
+          ? await captainOfSession(db, { ...found.session, vesselId: found.session.vesselId })
+          : found.user;
       if (user && user.status !== 'suspended') {
         request.user = user;
       } else {
-        if (session) await sessions.destroy(token);
+        if (found) await sessions.destroy(token);
         clearSessionCookie(reply);
       }
     }

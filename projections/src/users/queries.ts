@@ -20,7 +20,8 @@ export interface User {
   createdAt: string;
 }
 
-function toUser(row: UserRow): User {
+/** A users row as the API shows the account. */
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -45,11 +46,12 @@ export async function findUserByEmail(db: Kysely<ReadModelDb>, email: string): P
 }
 
 /**
- * The columns of a user row, named (toUser fails to compile without one): a prepared statement
+ * The columns of a user row, named (toUser fails to compile without one; the session lookup joins
+ * them too): a prepared statement
  * that selected * would fail ('cached plan must not change result type') once a migration added a
  * column under a running process.
  */
-const USER_COLUMNS = [
+export const USER_COLUMNS = [
   'id',
   'email',
   'first_name',

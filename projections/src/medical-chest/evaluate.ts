@@ -14,7 +14,7 @@ import {
   type VolumeRequirementRow,
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { updateRows, writeRows } from '../sql';
@@ -481,11 +481,15 @@ function requirementColumns(vesselId: string, position: number, item: ItemEvalua
   };
 }
 
-/** One row's term of the digest: the sha256 of its position and its JSON text, as eight 32-bit lanes. */
+/**
+ * One row's term of the digest: the sha256 of its position and its JSON text, as eight 32-bit lanes.
+ * crypto.hash (node >= 20.12, so in the engines' range) gives createHash's bytes without a Hash
+ * object per row.
+ */
 function rowHash(position: number, row: VolumeRequirementRow): Uint32Array {
-  const hash = createHash('sha256').update(`${position}:${JSON.stringify(row)}`).digest();
+  const sha = hash('sha256', `${position}:${JSON.stringify(row)}`, 'buffer');
   const lanes = new Uint32Array(8);
-  for (let i = 0; i < 8; i++) lanes[i] = hash.readUInt32BE(i * 4);
+  for (let i = 0; i < 8; i++) lanes[i] = sha.readUInt32BE(i * 4);
   return lanes;
 }
 

@@ -85,7 +85,8 @@ export function evolveUserRow(row: UserRow | undefined, event: UserProjectedEven
 
 const isUserEvent = (e: ProjectedEvent): e is UserProjectedEvent => (USER_EVENT_TYPES as readonly string[]).includes(e.type);
 
-const COLUMNS = [
+/** A user row's columns besides its key: what an upsert rewrites (queries.ts selects them with the key). */
+export const USER_DATA_COLUMNS = [
   'email',
   'first_name',
   'last_name',
@@ -139,7 +140,7 @@ async function applyUsers(trx: Transaction<ReadModelDb>, events: readonly Projec
   );
   if (deletions.length > 0) await trx.insertInto('user_deletions').values(deletions).onConflict((oc) => oc.doNothing()).execute();
   const toWrite = [...changed].map((id) => rows.get(id)!);
-  await writeRows(trx, 'users', toWrite, { key: 'id', update: COLUMNS });
+  await writeRows(trx, 'users', toWrite, { key: 'id', update: USER_DATA_COLUMNS });
 }
 
 /** Accounts: sign-in looks users up by email; the admin portal lists them. */

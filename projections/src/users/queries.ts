@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@medchest/domain';
 import type { Kysely } from 'kysely';
 import { executePrepared, type ReadModelDb } from '../db';
-import type { UserRow } from './project';
+import { USER_DATA_COLUMNS, type UserRow } from './project';
 
 /** A user as the API shows it. Passwords are not in the log, so not here either (the API keeps them). */
 export interface User {
@@ -51,21 +51,7 @@ export async function findUserByEmail(db: Kysely<ReadModelDb>, email: string): P
  * that selected * would fail ('cached plan must not change result type') once a migration added a
  * column under a running process.
  */
-export const USER_COLUMNS = [
-  'id',
-  'email',
-  'first_name',
-  'last_name',
-  'role',
-  'status',
-  'account_type',
-  'vessel_id',
-  'phone',
-  'company',
-  'preferred_fleet',
-  'preferred_vessel',
-  'created_at',
-] as const satisfies readonly (keyof UserRow)[];
+export const USER_COLUMNS = ['id', ...USER_DATA_COLUMNS] as const satisfies readonly (keyof UserRow)[];
 
 /**
  * The account with this id. Every signed-in request looks its account up here (the auth plugin),

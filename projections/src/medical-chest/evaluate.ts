@@ -374,13 +374,18 @@ export async function storeItemChanges(
   // The pairs travel as arrays: PostgreSQL knows how many rows an unnest of them gives (it guesses
   // 100 for a JSON recordset, and then hashed the whole table rather than look a few pairs up).
   // The batches' index orders scale ids in the "C" collation: compared in it, so the index finds
-  // the item (equality is the same in every deterministic collation).
+  // the item (equality is the same in every deterministic collation). Each pair's batches are
+  // looked up by themselves (a LATERAL subquery that OFFSET 0 keeps from being merged into a
+  // join): as a join, a few thousand pairs (a rebuild's batch) made the planner sort the whole
+  // table for a merge join, a cost per call that grew with the table (issue 14).
   const vesselIds = pairs.map((p) => p.vessel_id);
   const [batchRows, oldRows] = await Promise.all([
     sql<{ vessel_id: string; scale_id: string; quantity_on_board: number; expiry_date: string | null }>`
-      SELECT b.vessel_id, b.scale_id, b.quantity_on_board, b.expiry_date
+      SELECT p.vessel_id, p.scale_id, b.quantity_on_board, b.expiry_date
         FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.scale_id)}::text[]) AS p(vessel_id, scale_id)
-        JOIN inventory_batches b ON b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id COLLATE "C"`.execute(db),
+        CROSS JOIN LATERAL (
+          SELECT b.quantity_on_board, b.expiry_date FROM inventory_batches b
+           WHERE b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id COLLATE "C" OFFSET 0) b`.execute(db),
     sql<Selectable<VolumeRequirementsTable>>`
       SELECT r.* FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.position)}::integer[]) AS p(vessel_id, position)
         JOIN volume_requirements r ON r.vessel_id = p.vessel_id AND r.position = p.position`.execute(db),

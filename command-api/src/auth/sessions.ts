@@ -23,11 +23,10 @@ export interface SessionStore {
   init(): Promise<void>;
   /** Start a session; returns the token to put in the cookie. */
   create(userId: string, options?: { vesselId?: string }): Promise<{ token: string; expiresAt: Date }>;
-  /** The live session for a token, or undefined (unknown or expired). */
-  find(token: string): Promise<Session | undefined>;
   /**
-   * find, and in the same statement its account as the users read model holds it now (undefined:
-   * no such account): what every signed-in request asks, in one round trip instead of two. The
+   * The live session for a token (undefined: unknown or expired) and, in the same statement, its
+   * account as the users read model holds it now (undefined: no such account): what every
+   * signed-in request asks, in one round trip instead of two. The
    * read models live in the sessions' database (one DATABASE_URL).
    */
   findWithUser(token: string): Promise<{ session: Session; user: User | undefined } | undefined>;
@@ -101,18 +100,6 @@ export function createPgSessionStore(options: {
         await pool.query('DELETE FROM api_sessions WHERE expires_at < $1', [at]);
       }
       return { token, expiresAt };
-    },
-
-    async find(token) {
-      if (!token) return undefined;
-      // Every signed-in request asks this: a prepared statement, parsed and planned once per connection.
-      const result = await pool.query<{ user_id: string; expires_at: Date; vessel_id: string | null }>({
-        name: 'medchest_session_find',
-        text: 'SELECT user_id, expires_at, vessel_id FROM api_sessions WHERE token_hash = $1 AND expires_at > $2',
-        values: [hashToken(token), now()],
-      });
-      const row = result.rows[0];
-      return row ? { userId: row.user_id, expiresAt: row.expires_at, vesselId: row.vessel_id } : undefined;
     },
 
     async findWithUser(token) {

@@ -258,15 +258,6 @@ const CHEST_COLUMNS = [
 ] as const satisfies readonly Exclude<keyof ChestVesselsTable, 'vessel_id'>[];
 
 /**
- * evaluateAndStoreRows for these vessels' stored rows, read here (the projection and the daily
- * scan pass the rows they already hold).
- */
-export async function evaluateAndStore(db: Kysely<ReadModelDb>, vesselIds: readonly string[], today: string, stocked: ReadonlySet<string> = new Set()): Promise<void> {
-  if (vesselIds.length === 0) return;
-  await evaluateAndStoreRows(db, await db.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', vesselIds).execute(), today, stocked);
-}
-
-/**
  * Evaluate these chest rows on `today` in full and store the results: used when what every item
  * depends on moved (a new vessel, its profile or scale, its first batch, a day that came). The rows
  * are the caller's, as they are to be stored (the projection's may be new, or carry a profile or

@@ -11,7 +11,7 @@ import { createFakeLog, vesselDetails } from '../testing/events';
 import type { ReadModelDb } from '../db';
 import type { Projection } from '../projection';
 import { getVesselScale, getVolumeRequirements, getVolumeRequirementsAnswer, listCriticalItems, listScales, type VolumeRequirementsAnswer } from './queries';
-import { evaluateAndStore } from './evaluate';
+import { evaluateAndStoreRows } from './evaluate';
 import { medicalChestProjection } from './project';
 import { refreshChests } from './refresh';
 
@@ -162,8 +162,8 @@ describe('the medical chest read models', () => {
     await t.project(events);
     expect(await chestTables()).toEqual(oneByOne);
 
-    // And the daily scan's whole evaluation of the same day finds the same.
-    await evaluateAndStore(t.db, [A, B], TODAY);
+    // And the daily scan's whole evaluation of the same day (of the rows it holds) finds the same.
+    await evaluateAndStoreRows(t.db, await t.db.selectFrom('chest_vessels').selectAll().where('vessel_id', 'in', [A, B]).execute(), TODAY);
     expect(await chestTables()).toEqual(oneByOne);
     for (const vessel of oneByOne.vessels) {
       const rows = oneByOne.rows.filter((r) => r.vessel_id === vessel.vessel_id);

@@ -6,7 +6,7 @@ import { checkpointsMigration, followerCheckpointsMigration } from './checkpoint
 import { chestSnapshotsCompactMigration, chestSnapshotsJsonMigration, chestSnapshotsMigration } from './chest-snapshots/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
-import { fleetComplianceMigration } from './fleet-compliance/migration';
+import { fleetComplianceItemTextMigration, fleetComplianceMigration } from './fleet-compliance/migration';
 import { inventoryBatchesByVesselMigration, inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
@@ -63,6 +63,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0087_activity_batches_by_vessel', activityBatchesByVesselMigration],
   ['0088_vessel_history_batches_by_vessel', vesselHistoryBatchesByVesselMigration],
   ['0091_activity_counts_fillfactor', activityCountsFillfactorMigration],
+  ['0094_fleet_compliance_item_text', fleetComplianceItemTextMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

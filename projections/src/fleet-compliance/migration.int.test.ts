@@ -1,0 +1,72 @@
+import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
+import { ALL_VESSELS, VESSEL_STATUSES, type FleetComplianceItem } from '@medchest/domain';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadModelDb, type ReadModelDb } from '../db';
+import { readModelMigrations, readModelMigrator } from '../migrations';
+import { fleetComplianceAnswer } from './queries';
+
+let database: TestDatabase;
+let db: Kysely<ReadModelDb>;
+beforeAll(async () => {
+  database = await createTestDatabase('proj_fleet_migration');
+  db = createReadModelDb(database.url);
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+const A = 'a0000000-0000-4000-8000-000000000001';
+const B = 'a0000000-0000-4000-8000-000000000002';
+
+/** A vessel without a chest row yet: Critical, no counts (what the list says before the chest projection reaches it). */
+const item = ({ id, vesselName, ...fields }: Partial<FleetComplianceItem> & Pick<FleetComplianceItem, 'id' | 'vesselName'>): FleetComplianceItem => ({
+  // In the item's order (JSON.stringify writes the keys as they were set).
+  id,
+  vesselName,
+  imoNumber: '9074729',
+  flagState: 'LIBERIA',
+  crewSizeCategory: 22,
+  complianceStatus: 'Critical',
+  lastMedicalReview: null,
+  medicalChestCertificateExpiry: null,
+  fleet: null,
+  ownershipCompany: null,
+  criticalItems: 0,
+  lowStockItems: 0,
+  expiringItems: 0,
+  ...fields,
+});
+
+describe('0094_fleet_compliance_item_text on a list written before it', () => {
+  it('answers the rows already there as JSON.stringify writes their items, and the text follows later writes of a row', async () => {
+    const { error } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0094')).migrateToLatest();
+    expect(error).toBeUndefined();
+    await db
+      .insertInto('fleet_compliance')
+      .values([
+        // Everything JSON escapes in a name: quotes, a backslash, a tab, a control character; and text beyond ASCII.
+        { id: A, vessel_name: 'Ocean "Pearl" \\ Ærø ✓\ttab\u0001', imo_number: '9074729', flag_state: 'LIBERIA', crew_size_category: 22, fleet: 'North Atlantic', ownership_company: 'Nordic Bulk AS' },
+        { id: B, vessel_name: 'Baltic Trader', imo_number: '9321483', flag_state: 'PANAMA', crew_size_category: 14, fleet: null, ownership_company: null },
+      ])
+      .execute();
+
+    const { error: after } = await readModelMigrator(db).migrateToLatest();
+    expect(after).toBeUndefined();
+    const a = item({ id: A, vesselName: 'Ocean "Pearl" \\ Ærø ✓\ttab\u0001', fleet: 'North Atlantic', ownershipCompany: 'Nordic Bulk AS' });
+    const b = item({ id: B, vesselName: 'Baltic Trader', imoNumber: '9321483', flagState: 'PANAMA', crewSizeCategory: 14 });
+    expect((await fleetComplianceAnswer(db, '2026-03-01', ALL_VESSELS)).json).toBe(JSON.stringify([b, a]));
+
+    // An update of any of the row's columns rewrites its text (PostgreSQL, for every writer of the row).
+    await db.updateTable('fleet_compliance').set({ medical_chest_certificate_expiry: '2027-01-15', last_medical_review: '2026-02-01', fleet: 'Baltic' }).where('id', '=', B).execute();
+    const b2 = { ...b, lastMedicalReview: '2026-02-01', medicalChestCertificateExpiry: '2027-01-15', fleet: 'Baltic' };
+    expect((await fleetComplianceAnswer(db, '2026-03-01', ALL_VESSELS, { limit: 1 })).json).toBe(JSON.stringify([b2]));
+  });
+});
+
+describe('the item text', () => {
+  it('splices a status in between quotes as it is: no vessel status has anything JSON would escape', () => {
+    for (const status of VESSEL_STATUSES) expect(JSON.stringify(status)).toBe(`"${status}"`);
+  });
+});

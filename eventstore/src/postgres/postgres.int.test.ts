@@ -270,6 +270,44 @@ describe('PostgreSQL event store specifics', () => {
     expect(next.events).toEqual([]);
   });
 
+  it('a follower reading the log page by page on one connection reuses one generic plan instead of planning every read', async () => {
+    // A log of its own, long enough for the planner's choice to be the one a real log gets.
+    const own = await createTestDatabase('eventstore_plans');
+    const store = createPostgresEventStore({ connectionString: own.url, follow });
+    const client = new pg.Client({ connectionString: own.url });
+    try {
+      await store.init();
+      // 20 transactions of 1,000 events (the chain is not what this is about: the hashes are fillers).
+      for (let i = 0; i < 20; i += 1) {
+        await store.pool.query(
+          `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
+           SELECT 'plan-' || $1 || '-' || n, 0, gen_random_uuid(), 'Planned', 1, '{}', '{}', md5(n::text) FROM generate_series(1, 1000) AS n`,
+          [i],
+        );
+      }
+      const { rows: [near] } = await store.pool.query<{ commit: string; event: string }>(
+        'SELECT transaction_id::text AS commit, position::text AS event FROM events ORDER BY transaction_id DESC, position DESC OFFSET 300 LIMIT 1',
+      );
+      await client.connect();
+      // A follower catching up from the start, and one near the head of the log. (What other
+      // databases' transactions on the server let it read varies: the plans are what counts.)
+      for (let call = 0; call < 10; call += 1) {
+        const from = call % 2 === 0 ? LOG_START : { commit: BigInt(near.commit), event: BigInt(near.event) };
+        await readLogPage(client, { from, maxCount: 50 });
+      }
+      const { rows } = await client.query<{ generic: string; custom: string }>(
+        `SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements WHERE statement LIKE '%FROM events%'`,
+      );
+      // One statement on the connection; PostgreSQL tries five custom plans, then keeps the generic one.
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0].generic)).toBeGreaterThanOrEqual(5);
+    } finally {
+      await client.end().catch(() => undefined);
+      await store.close();
+      await own.drop();
+    }
+  });
+
   it('close() stops the followers still running, and their done resolves', async () => {
     const other = createPostgresEventStore({ connectionString: database.url, follow });
     const subscription = other.subscribe({ from: LOG_START, streamPrefixes: ['close-'], onEvents: async () => undefined });

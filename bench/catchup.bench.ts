@@ -30,6 +30,7 @@ import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { allProjections, createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import { streamIdOf } from '@medchest/projections/testing/events';
 import pg from 'pg';
+import { databaseCpuSampler } from './lib/cpu';
 import { BENCH_SCALE, describeMix, scaled, seedLog, stockHistory, vesselEditsHistory, type Planned } from './lib/histories';
 import { recordFigure } from './lib/results';
 
@@ -88,10 +89,15 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
     // --- the runner catching up from nothing --------------------------------------------------
     const writtenBefore = await rowsWritten(pool);
     const runner = createProjectionRunner({ db, store, batchSize: BATCH_SIZE, applyConcurrency: CONCURRENCY });
+    // CPU as well as wall: on this shared machine the wall time moves with everyone else's load.
+    const pgCpu = databaseCpuSampler(pool);
+    const nodeCpu = process.cpuUsage();
     t = performance.now();
     await runner.start();
     const reached = await runner.waitFor(last, 60 * 60_000);
     const runnerSeconds = (performance.now() - t) / 1000;
+    const nodeCpuSeconds = ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(nodeCpu));
+    const pgCpuSeconds = (await pgCpu.stop()) / 1000;
     await runner.stop();
     if (!reached) throw new Error('the runner did not reach the end of the log');
     // Its connections closed, so their table statistics are flushed.
@@ -139,6 +145,8 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
     );
     if (BENCH_SCALE !== 1) console.error(`(BENCH_SCALE=${BENCH_SCALE}: not the reported size)`);
     recordFigure(`projection.catchup.${mix}_events_per_s`, events / runnerSeconds, 'events/s', { atLeast: GOAL_EVENTS_PER_S });
+    console.error(`runner CPU: PostgreSQL ${pgCpuSeconds.toFixed(1)} s + node ${nodeCpuSeconds.toFixed(1)} s (${((pgCpuSeconds + nodeCpuSeconds) * 1e6 / events).toFixed(0)} us per event)`);
+    recordFigure(`projection.catchup.${mix}_cpu_us_per_event`, ((pgCpuSeconds + nodeCpuSeconds) * 1e6) / events, 'us (PostgreSQL + node)');
     recordFigure(`projection.catchup.${mix}_rows_written_per_event`, written / events, 'rows');
     // bulk insert time / runner catch-up time: higher is better (1.0 = replay costs what loading the result costs).
     recordFigure(`projection.catchup.${mix}_ratio_vs_bulk_insert`, bulkSeconds / runnerSeconds, 'x');

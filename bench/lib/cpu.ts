@@ -55,3 +55,43 @@ export function cpuSpent(start: ReadonlyMap<number, number>, end: ReadonlyMap<nu
   for (const [pid, at] of end) ms += Math.max(0, at - (start.get(pid) ?? 0));
   return ms;
 }
+
+/**
+ * CPU of every PostgreSQL process serving db's database while it runs, polled every `intervalMs`:
+ * connections a pool opens and closes meanwhile (and an index build's parallel workers) are
+ * counted up to their last poll, so at most one interval of a short-lived one is missed.
+ * `stop()` answers the ms they spent since the sampler started.
+ */
+export function databaseCpuSampler(db: Pick<pg.Pool, 'query'>, intervalMs = 200): { stop(): Promise<number> } {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let stopped = false;
+  /** Processes first seen after the first poll started meanwhile: counted from zero. */
+  let started = false;
+  const poll = async () => {
+    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+    for (const { pid } of rows) {
+      const ms = processCpuMs(pid);
+      if (ms === 0) continue;
+      if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+      last.set(pid, ms);
+    }
+  };
+  const loop = (async () => {
+    await poll();
+    started = true;
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, intervalMs));
+      await poll();
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      let ms = 0;
+      for (const [pid, at] of last) ms += Math.max(0, at - (first.get(pid) ?? 0));
+      return ms;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { UserFleetAssignmentsTable, UserVesselAssignmentsTable } from './assignments/migration';
 import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable, ActivityVesselNamesTable } from './activity/migration';
-import type { CheckpointsTable } from './checkpoints/migration';
+import type { CheckpointsTable, DroppedIndexesTable } from './checkpoints/migration';
 import type { ChestSnapshotsTable, ChestSnapshotTailsTable } from './chest-snapshots/migration';
 import type { EmailMessagesTable } from './email-log/migration';
 import type { FleetComplianceTable } from './fleet-compliance/migration';
@@ -21,6 +21,7 @@ import type { VesselHistoryBatchesTable, VesselHistoryStateTable, VesselHistoryT
 /** Every read-model table, as kysely sees it (snake_case columns; queries map rows to camelCase). */
 export interface ReadModelDb {
   follower_checkpoints: CheckpointsTable;
+  dropped_indexes: DroppedIndexesTable;
   vessels: VesselsTable;
   certificates: CertificatesTable;
   reports: ReportsTable;

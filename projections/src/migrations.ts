@@ -2,7 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { activityBatchesByVesselMigration, activityCountsFillfactorMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
-import { checkpointsMigration, followerCheckpointsMigration } from './checkpoints/migration';
+import { checkpointsMigration, droppedIndexesMigration, followerCheckpointsMigration } from './checkpoints/migration';
 import { chestSnapshotsCompactMigration, chestSnapshotsJsonMigration, chestSnapshotsMigration } from './chest-snapshots/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
@@ -63,6 +63,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0087_activity_batches_by_vessel', activityBatchesByVesselMigration],
   ['0088_vessel_history_batches_by_vessel', vesselHistoryBatchesByVesselMigration],
   ['0091_activity_counts_fillfactor', activityCountsFillfactorMigration],
+  ['0092_dropped_indexes', droppedIndexesMigration],
   ['0094_fleet_compliance_item_text', fleetComplianceItemTextMigration],
 ];
 

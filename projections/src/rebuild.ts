@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { allProjections } from './all';
 import { applyBatch } from './apply';
 import { openDedicatedConnection, type ReadModelDb } from './db';
+import { buildIndexes, deferredIndexNames, inParallel, restoreDroppedIndexes, rewriteIndexDefinition, tableIndexes } from './deferredIndexes';
 import { LOCK_NAMESPACE, projectionLockName } from './locks';
 import { migrateReadModels } from './migrations';
 import type { Projection } from './projection';
@@ -88,6 +89,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     }
 
     const names = projections.map((p) => p.name);
+    // Indexes a runner dropped for a catch-up from empty and did not live to build again (it
+    // died, or let go of its locks, before it caught up): built on the live tables first, so
+    // their definitions are there to copy. Rare, and the runner's next start would do the same.
+    await restoreDroppedIndexes(db, projections, concurrency);
     const tables = await prepareFreshTables(db, projections, names);
     try {
       // The checkpoints are the fresh ones, fenced: were the locks lost meanwhile, a runner taking
@@ -158,7 +163,7 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
   await sql`DROP SCHEMA IF EXISTS ${fresh} CASCADE`.execute(db);
   await sql`CREATE SCHEMA ${fresh}`.execute(db);
   const tables: FreshTable[] = [];
-  const deferredNames = new Set(projections.flatMap((p) => p.deferredIndexes ?? []));
+  const deferredNames = deferredIndexNames(projections);
   const found = new Set<string>();
   for (const name of new Set(projections.flatMap((p) => p.tables))) {
     const live = sql`${sql.id(name)}`;
@@ -173,19 +178,12 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
        WHERE conrelid = ${name}::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`.execute(db);
     for (const key of keys) await sql`ALTER TABLE ${fresh}.${sql.id(name)} ADD CONSTRAINT ${sql.id(key.conname)} ${sql.raw(key.def)}`.execute(db);
     // The other indexes: now, or after the rows when only reads use them.
-    const { rows: indexes } = await sql<{ indexname: string; def: string }>`
-      SELECT i.relname AS indexname, pg_get_indexdef(x.indexrelid) AS def
-        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-       WHERE x.indrelid = ${name}::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
-       ORDER BY i.relname`.execute(db);
     const deferred: string[] = [];
-    for (const index of indexes) {
-      const match = /^(CREATE (?:UNIQUE )?INDEX \S+ ON )(?:ONLY )?\S+( USING .*)$/s.exec(index.def);
-      if (!match) throw new Error(`Cannot copy index ${index.indexname} of ${name}: ${index.def}`);
-      const create = `${match[1]}${REBUILD_SCHEMA}.${name}${match[2]}`;
-      if (deferredNames.has(index.indexname)) {
+    for (const index of await tableIndexes(db, name, deferredNames)) {
+      const create = rewriteIndexDefinition(index.definition, { table: `${REBUILD_SCHEMA}.${name}` });
+      if (index.deferred) {
         deferred.push(create);
-        found.add(index.indexname);
+        found.add(index.name);
       } else {
         await sql.raw(create).execute(db);
       }
@@ -203,51 +201,28 @@ async function prepareFreshTables(db: Kysely<ReadModelDb>, projections: readonly
 
 /**
  * The fresh tables finished, `concurrency` statements at once, the largest tables first: the
- * indexes only reads use built on the loaded rows, then the planner's statistics. One statement
- * after the other this was a fifth of a rebuild's time, on one core (measured at 100k events:
- * 13 s of 56, the activity search's trigram index alone 5 s).
+ * indexes only reads use built on the loaded rows (buildIndexes), then the planner's statistics.
  *
  * The fresh tables are not UNLOGGED while they fill: tried, and SET LOGGED at the end (a rewrite
  * of every table and its keys) cost PostgreSQL more than the WAL it saved per row (100k events:
  * backend CPU 10.7 s logged, 11.6 s unlogged; the rebuild 49.4 s and 53.1 s).
  */
 async function finishTables(db: Kysely<ReadModelDb>, tables: readonly FreshTable[], concurrency: number): Promise<void> {
+  const table = (name: string) => `${REBUILD_SCHEMA}.${name}`;
+  await buildIndexes(
+    db,
+    tables.flatMap((t) => t.deferred.map((create) => ({ create, table: table(t.name) }))),
+    concurrency,
+  );
   const { rows } = await sql<{ name: string; bytes: string }>`
     SELECT c.relname AS name, pg_total_relation_size(c.oid)::text AS bytes FROM pg_class c
      WHERE c.relnamespace = ${REBUILD_SCHEMA}::regnamespace AND c.relkind = 'r'`.execute(db);
   const size = new Map(rows.map((r) => [r.name, Number(r.bytes)]));
   const largestFirst = [...tables].sort((a, b) => (size.get(b.name) ?? 0) - (size.get(a.name) ?? 0));
-  const table = (name: string) => sql`${sql.id(REBUILD_SCHEMA)}.${sql.id(name)}`;
-  // A trigram (GIN) index takes longest to build: first, the others fill in beside it.
-  const indexes = largestFirst.flatMap((t) => t.deferred).sort((a, b) => Number(/ USING gin/i.test(b)) - Number(/ USING gin/i.test(a)));
   await inParallel(
-    indexes.map((create) => () =>
-        db.transaction().execute(async (trx) => {
-          // Sorts (and a trigram index's pending entries) in memory rather than in passes over temporary files.
-          await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
-          await sql.raw(create).execute(trx);
-        }),
-    ),
+    largestFirst.map((t) => () => sql`ANALYZE ${sql.id(REBUILD_SCHEMA)}.${sql.id(t.name)}`.execute(db)),
     concurrency,
   );
-  await inParallel(
-    largestFirst.map((t) => () => sql`ANALYZE ${table(t.name)}`.execute(db)),
-    concurrency,
-  );
-}
-
-/** Run the tasks, at most `concurrency` at once, in their order; rejects with the first failure once all have settled. */
-async function inParallel(tasks: readonly (() => Promise<unknown>)[], concurrency: number): Promise<void> {
-  let next = 0;
-  const failures: unknown[] = [];
-  async function worker() {
-    while (next < tasks.length) {
-      const task = tasks[next++];
-      await task().catch((error: unknown) => failures.push(error));
-    }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, tasks.length)) }, worker));
-  if (failures.length > 0) throw failures[0];
 }
 
 /** In one transaction: each live table replaced by its fresh copy, and the checkpoints set to where the copies stand. */

@@ -4,6 +4,7 @@ import { allProjections } from './all';
 import { applyBatch, DEFAULT_APPLY_CONCURRENCY } from './apply';
 import { allReached } from './checkpoints/checkpoints';
 import { poolSizeOf, type ReadModelDb } from './db';
+import { createEmptyCatchup } from './emptyCatchup';
 import { createFollower } from './following/follower';
 import { createCheckpointWaiters } from './following/waiters';
 import { createGrowthAnalyzer } from './growthAnalyze';
@@ -60,7 +61,9 @@ export const DEFAULT_BATCH_SIZE = 5000;
  * transaction of its own, side by side (apply.ts); a waiter wakes as soon as the read models it
  * waits for have committed, whatever the others are doing. After a batch, outside its transactions,
  * the held read models' tables that grew by a factor since PostgreSQL last recorded their size are
- * ANALYZEd (growthAnalyze.ts: autovacuum is off, and a catch-up grows tables from empty). Across
+ * ANALYZEd (growthAnalyze.ts: autovacuum is off, and a catch-up grows tables from empty). A
+ * catch-up from empty tables goes without the indexes only reads use, built again before it
+ * counts as caught up (emptyCatchup.ts). Across
  * processes exactly one runs each projection; commands wait for their read models through
  * following/waiters.ts, also for those another process runs.
  */
@@ -76,6 +79,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const durations = new Map<string, number>();
   // Statistics for the tables a catch-up grows, autovacuum being off (growthAnalyze.ts).
   const analyzer = createGrowthAnalyzer({ db, onError });
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  // A catch-up from empty read models without the indexes only reads use (emptyCatchup.ts).
+  const emptyCatchup = createEmptyCatchup({ db, store: options.store, batchSize, concurrency, onError });
 
   const follower = createFollower<Projection>({
     kind: 'projection',
@@ -83,11 +89,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     store: options.store,
     members: projections,
     handle: async (held, checkpoints, events) => {
+      await emptyCatchup.beforeBatch(held, checkpoints, events);
       await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, onApplied: () => waiters.notify() });
       // After the batch's transactions have committed (and woken their waiters), outside them.
       await analyzer.afterBatch(held);
     },
-    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    batchSize,
     takeoverIntervalMs: options.takeoverIntervalMs,
     onError,
     // Each projection's commit wakes its waiters already; this covers restarts.

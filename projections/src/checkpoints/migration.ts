@@ -68,3 +68,31 @@ export const followerCheckpointsMigration: Migration = {
     await sql`DROP TABLE reactor_checkpoints`.execute(db);
   },
 };
+
+/**
+ * Indexes a projection runner dropped for a catch-up from empty (deferredIndexes.ts), with the
+ * definition PostgreSQL gave for each: what a runner must build again, also after a crash in the
+ * middle of the catch-up (a row outlives the process that dropped the index).
+ */
+export interface DroppedIndexesTable {
+  index_name: string;
+  projection: string;
+  /** The schema-qualified table, as in the definition. */
+  table_name: string;
+  /** pg_get_indexdef as it was when dropped. */
+  definition: string;
+  dropped_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export const droppedIndexesMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('dropped_indexes')
+      .addColumn('index_name', 'text', (c) => c.primaryKey())
+      .addColumn('projection', 'text', (c) => c.notNull())
+      .addColumn('table_name', 'text', (c) => c.notNull())
+      .addColumn('definition', 'text', (c) => c.notNull())
+      .addColumn('dropped_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+};

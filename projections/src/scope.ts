@@ -1,6 +1,6 @@
 import type { VesselScope } from '@medchest/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { ReadModelDb } from './db';
+import { executePrepared, type ReadModelDb } from './db';
 
 /**
  * THE scope rule in SQL (issue 9), used by every list, count and id check of the read models:
@@ -51,7 +51,9 @@ export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | 
 export async function isVesselInScope(db: Kysely<ReadModelDb>, scope: VesselScope, vesselId: string): Promise<boolean> {
   if (scope.kind === 'all') return true;
   // perRow: looks the one vessel up (two index reads) rather than gathering the scope's every vessel.
-  const { rows } = await sql<{ ok: boolean }>`SELECT ${vesselInScope(scope, sql.val(vesselId), { perRow: true })} AS ok`.execute(db);
+  // Prepared (parsed and planned once per connection): asked once per vessel and account on a
+  // first call about it, planning cost as much as running it.
+  const rows = await executePrepared(db, sql<{ ok: boolean }>`SELECT ${vesselInScope(scope, sql.val(vesselId), { perRow: true })} AS ok`.compile(db));
   return rows[0]?.ok === true;
 }
 

@@ -1,7 +1,7 @@
 import { SHIPPED_SCALE_METADATA, type ScaleMetadata, type VesselScope, type VolumeRequirementRow } from '@medchest/domain';
 import { vesselInScope } from '../scope';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import type { ReadModelDb } from '../db';
+import { executePrepared, type ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { chestsOn, evaluationHolds, staleChests } from './current';
 import { emptyChest, loadScales, profileOfRow, rowsDigest, scaleOf, toVolumeRequirementRow, type ChestEvaluation } from './evaluate';
@@ -52,12 +52,17 @@ export async function getVolumeRequirementsAnswer(
   known: { get(digest: string): VolumeRequirementsAnswer | undefined; remember(answer: VolumeRequirementsAnswer): void },
   heldDigest?: string,
 ): Promise<VolumeRequirementsAnswer | undefined> {
-  const row = await db
-    .selectFrom('chest_vessels as c')
-    .select(CHEST_COLUMNS.map((column) => `c.${column}` as const))
-    .select(sql<string | null>`CASE WHEN c.rows_stored AND c.rows_digest IS DISTINCT FROM ${heldDigest ?? null} THEN (${rowsAsJson(sql.ref('c.vessel_id'))}) END`.as('rows_json'))
-    .where('c.vessel_id', '=', vesselId)
-    .executeTakeFirst();
+  // Prepared (parsed and planned once per connection): the read of every vessel's first request
+  // after a change, where planning its subquery cost a fair part of running it.
+  const [row] = await executePrepared(
+    db,
+    db
+      .selectFrom('chest_vessels as c')
+      .select(CHEST_COLUMNS.map((column) => `c.${column}` as const))
+      .select(sql<string | null>`CASE WHEN c.rows_stored AND c.rows_digest IS DISTINCT FROM ${heldDigest ?? null}::text THEN (${rowsAsJson(sql.ref('c.vessel_id'))}) END`.as('rows_json'))
+      .where('c.vessel_id', '=', vesselId)
+      .compile(),
+  );
   if (!row) return undefined;
   if (!evaluationHolds(row, today)) {
     // Its day has come and the scan has not stored it yet: the rows evaluated for today, in memory.

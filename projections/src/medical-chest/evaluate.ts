@@ -337,6 +337,13 @@ const REQUIREMENT_COLUMNS = [
   'next_change_on',
 ] as const;
 
+/**
+ * A requirement row as the chest's code reads it back: every stored column but row_json, the
+ * answer's text PostgreSQL keeps for the read (0095), which no code here needs to carry.
+ */
+export const REQUIREMENT_ROW_COLUMNS = ['vessel_id', 'position', ...REQUIREMENT_COLUMNS] as const;
+export type StoredRequirementRow = Pick<Selectable<VolumeRequirementsTable>, (typeof REQUIREMENT_ROW_COLUMNS)[number]>;
+
 function writeRequirementRows(db: Kysely<ReadModelDb>, rows: readonly Insertable<VolumeRequirementsTable>[]) {
   return writeRows(db, 'volume_requirements', rows, { key: ['vessel_id', 'position'], update: REQUIREMENT_COLUMNS, onlyIfChanged: true });
 }
@@ -377,8 +384,8 @@ export async function storeItemChanges(
         CROSS JOIN LATERAL (
           SELECT b.quantity_on_board, b.expiry_date FROM inventory_batches b
            WHERE b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id COLLATE "C" OFFSET 0) b`.execute(db),
-    sql<Selectable<VolumeRequirementsTable>>`
-      SELECT r.* FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.position)}::integer[]) AS p(vessel_id, position)
+    sql<StoredRequirementRow>`
+      SELECT ${sql.join(REQUIREMENT_ROW_COLUMNS.map((c) => sql.ref(`r.${c}`)))} FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.position)}::integer[]) AS p(vessel_id, position)
         JOIN volume_requirements r ON r.vessel_id = p.vessel_id AND r.position = p.position`.execute(db),
   ]);
   const batchesOf = new Map<string, ChestBatch[]>();
@@ -453,7 +460,7 @@ export function canStoreItemChanges(vessel: Selectable<ChestVesselsTable>, scale
   return true;
 }
 
-function storedItem(row: Selectable<VolumeRequirementsTable>): ItemEvaluation {
+function storedItem(row: StoredRequirementRow): ItemEvaluation {
   return { row: toVolumeRequirementRow(row), onBoard: row.batches_on_board, expiring: row.expiring_batches, nextChange: row.next_change_on };
 }
 
@@ -516,7 +523,7 @@ export function rowsDigest(rows: readonly VolumeRequirementRow[]): string {
   return digestText(sum);
 }
 
-export function toVolumeRequirementRow(row: Selectable<VolumeRequirementsTable>): VolumeRequirementRow {
+export function toVolumeRequirementRow(row: StoredRequirementRow): VolumeRequirementRow {
   return {
     scaleId: row.scale_id,
     scaleDescription: row.scale_description,

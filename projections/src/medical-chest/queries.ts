@@ -4,7 +4,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { executePrepared, type ReadModelDb } from '../db';
 import { listVesselBatches, type InventoryBatch } from '../inventory-batches/queries';
 import { chestsOn, evaluationHolds, staleChests } from './current';
-import { emptyChest, loadScales, profileOfRow, rowsDigest, scaleOf, toVolumeRequirementRow, type ChestEvaluation } from './evaluate';
+import { emptyChest, loadScales, profileOfRow, REQUIREMENT_ROW_COLUMNS, rowsDigest, scaleOf, toVolumeRequirementRow, type ChestEvaluation } from './evaluate';
 import type { ChestVesselsTable } from './migration';
 
 const CHEST_COLUMNS = ['evaluated_on', 'next_change_on', 'rows_stored', 'rows_digest', 'scale_id', 'crew_size', 'medical_category', 'women_on_board', 'carries_dangerous_goods'] as const;
@@ -24,7 +24,7 @@ async function emptyChestOf(db: Kysely<ReadModelDb>, vessel: ChestRow): Promise<
 export async function getVolumeRequirements(db: Kysely<ReadModelDb>, vesselId: string, today: string): Promise<VolumeRequirementRow[] | undefined> {
   const [vessel, rows] = await Promise.all([
     db.selectFrom('chest_vessels').select(CHEST_COLUMNS).where('vessel_id', '=', vesselId).executeTakeFirst(),
-    db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute(),
+    db.selectFrom('volume_requirements').select(REQUIREMENT_ROW_COLUMNS).where('vessel_id', '=', vesselId).orderBy('position').execute(),
   ]);
   if (!vessel) return undefined;
   if (!evaluationHolds(vessel, today)) return (await chestsOn(db, [vesselId], today)).get(vesselId)?.rows;
@@ -83,7 +83,7 @@ export async function getVolumeRequirementsAnswer(
     return answer;
   }
   // The caller held this digest but no longer keeps its answer: the rows read on their own.
-  const rows = (await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', vesselId).orderBy('position').execute()).map(toVolumeRequirementRow);
+  const rows = (await db.selectFrom('volume_requirements').select(REQUIREMENT_ROW_COLUMNS).where('vessel_id', '=', vesselId).orderBy('position').execute()).map(toVolumeRequirementRow);
   // Named by what was read, not by the digest read before it: an evaluation committed in between
   // gives newer rows, which are then kept under their own digest.
   return rememberAnswer(rowsDigest(rows), rows, known);

@@ -108,8 +108,16 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
     // --- the same rows, bulk-inserted ---------------------------------------------------------
     const resulting: Record<string, Record<string, unknown>[]> = {};
     let totalRows = 0;
+    /** Each table's stored columns: its generated ones (0094, 0095) PostgreSQL writes itself, as for the runner. */
+    const columns: Record<string, string> = {};
     for (const table of READ_MODEL_TABLES) {
       await pool.query(`CREATE TABLE bulk_${table} (LIKE ${table} INCLUDING ALL)`);
+      const { rows: stored } = await pool.query<{ list: string }>(
+        `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS list FROM pg_attribute
+          WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`,
+        [table],
+      );
+      columns[table] = stored[0].list;
       // Rows as JSON text: what a loader would hand PostgreSQL (timestamps and dates exact).
       const { rows: tableRows } = await pool.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t`);
       resulting[table] = tableRows.map((r) => r.row);
@@ -121,7 +129,7 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
       await client.query('BEGIN');
       for (const table of READ_MODEL_TABLES) {
         for (let i = 0; i < resulting[table].length; i += BULK_CHUNK) {
-          await client.query(`INSERT INTO bulk_${table} SELECT * FROM jsonb_populate_recordset(NULL::bulk_${table}, $1::jsonb)`, [
+          await client.query(`INSERT INTO bulk_${table} (${columns[table]}) SELECT ${columns[table]} FROM jsonb_populate_recordset(NULL::bulk_${table}, $1::jsonb)`, [
             JSON.stringify(resulting[table].slice(i, i + BULK_CHUNK)),
           ]);
         }

@@ -20,7 +20,7 @@ import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createReadModelDb, migrateReadModels, rebuildReadModels } from '@medchest/projections';
 import pg from 'pg';
 import { demoYearEvents, demoYearHistory } from './lib/demoYear';
-import { cpuSample, cpuSpent } from './lib/cpu';
+import { databaseCpuSampler } from './lib/cpu';
 import { BENCH_SCALE, describeMix, scaled, seedLog, waitUntilReadable } from './lib/histories';
 import { recordFigure } from './lib/results';
 
@@ -47,17 +47,16 @@ try {
   console.error(`seeded ${planned.length} events in ${((performance.now() - t) / 1000).toFixed(1)} s: ${describeMix(planned)}`);
   await waitUntilReadable(pool, planned.length);
 
-  // CPU as well as wall: the machine is shared. The database's: its backends serving this database.
-  const backends = async () => (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
-  const pgBefore = cpuSample(await backends());
+  // CPU as well as wall: the machine is shared. The database's: every backend serving this
+  // database, polled while the rebuild runs (the same sampler as the catch-up bench), so its lock
+  // connection and a parallel index build's workers count although they exit before the end.
+  const pgCpu = databaseCpuSampler(pool);
   const nodeBefore = process.cpuUsage();
   t = performance.now();
   const result = await rebuildReadModels({ db, store, batchSize: BATCH_SIZE, concurrency: CONCURRENCY });
   const seconds = (performance.now() - t) / 1000;
   const nodeCpu = process.cpuUsage(nodeBefore);
-  // The rebuild's pool is still open, so its backends are sampled here; a process that has exited
-  // meanwhile (the rebuild's lock connection, a parallel index build's workers) is not counted.
-  const pgCpuS = cpuSpent(pgBefore, cpuSample(await backends())) / 1000;
+  const pgCpuS = (await pgCpu.stop()) / 1000;
   console.error(`rebuild CPU: node ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL backends ${pgCpuS.toFixed(1)} s`);
   if (result.events !== planned.length || result.position.commit !== last.commit || result.position.event !== last.event) {
     throw new Error(`the rebuild read ${result.events} events, up to ${result.position.commit}/${result.position.event}`);

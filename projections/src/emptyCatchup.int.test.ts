@@ -85,15 +85,24 @@ function watchingSearchIndex(seen: boolean[], before?: (call: number) => Promise
   return allProjections.map((p) => (p === activityProjection ? watched : p));
 }
 
-/** The rows and indexes a catch-up with every index in place ends with: the log in one batch short of full. */
-async function normalCatchup() {
-  const runner = createProjectionRunner({ db: t.db, store, batchSize: 10_000, onError: () => {} });
+/** Runs a projection runner until it has caught up with the log, checks `whenCaughtUp` (if any) before stopping it. */
+async function catchUp(
+  options: { batchSize: number; projections?: Projection[]; onError?: (error: unknown) => void },
+  whenCaughtUp?: () => Promise<void>,
+): Promise<void> {
+  const runner = createProjectionRunner({ db: t.db, store, onError: () => {}, ...options });
   await runner.start();
   try {
     expect(await runner.waitFor(last.position, 60_000)).toBe(true);
+    await whenCaughtUp?.();
   } finally {
     await runner.stop();
   }
+}
+
+/** The rows and indexes a catch-up with every index in place ends with: the log in one batch short of full. */
+async function normalCatchup() {
+  await catchUp({ batchSize: 10_000 });
   expect(await droppedIndexes()).toEqual([]);
   const rows = await snapshotReadModels(t.db);
   await resetReadModels(t.db);
@@ -109,16 +118,11 @@ describe('a catch-up from empty read models', () => {
 
     const seen: boolean[] = [];
     const errors: unknown[] = [];
-    const runner = createProjectionRunner({ db: t.db, store, batchSize: 5, projections: watchingSearchIndex(seen), onError: (e) => errors.push(e) });
-    await runner.start();
-    try {
-      expect(await runner.waitFor(last.position, 60_000)).toBe(true);
+    await catchUp({ batchSize: 5, projections: watchingSearchIndex(seen), onError: (e) => errors.push(e) }, async () => {
       // As soon as it counts as caught up: every index there, none left to build.
       expect(await indexes(t.db)).toEqual(allIndexes);
       expect(await droppedIndexes()).toEqual([]);
-    } finally {
-      await runner.stop();
-    }
+    });
     expect(errors).toEqual([]);
     // Without the trigram index while catching up, with it for the last batch.
     expect(seen.length).toBeGreaterThan(3);
@@ -130,24 +134,12 @@ describe('a catch-up from empty read models', () => {
   it('keeps its indexes when the read model has rows, however far behind', async () => {
     // A read model with rows is read in earnest: a backlog does not take its indexes away. Here the
     // rows stay and the checkpoints go back to the start of the log (handlers are idempotent).
-    const runner = createProjectionRunner({ db: t.db, store, batchSize: 10_000, onError: () => {} });
-    await runner.start();
-    try {
-      expect(await runner.waitFor(last.position, 60_000)).toBe(true);
-    } finally {
-      await runner.stop();
-    }
+    await catchUp({ batchSize: 10_000 });
     const expected = await snapshotReadModels(t.db);
     await t.db.deleteFrom('follower_checkpoints').execute();
 
     const seen: boolean[] = [];
-    const replay = createProjectionRunner({ db: t.db, store, batchSize: 5, projections: watchingSearchIndex(seen), onError: () => {} });
-    await replay.start();
-    try {
-      expect(await replay.waitFor(last.position, 60_000)).toBe(true);
-    } finally {
-      await replay.stop();
-    }
+    await catchUp({ batchSize: 5, projections: watchingSearchIndex(seen) });
     expect(seen.length).toBeGreaterThan(3);
     expect(seen.every((found) => found)).toBe(true);
     expect(await snapshotReadModels(t.db)).toEqual(expected);
@@ -188,13 +180,7 @@ describe('a catch-up from empty read models', () => {
     expect(stoppedAt.event).toBeLessThan(last.position.event);
 
     const again: boolean[] = [];
-    const second = createProjectionRunner({ db: t.db, store, batchSize: 5, projections: watchingSearchIndex(again), onError: () => {} });
-    await second.start();
-    try {
-      expect(await second.waitFor(last.position, 60_000)).toBe(true);
-    } finally {
-      await second.stop();
-    }
+    await catchUp({ batchSize: 5, projections: watchingSearchIndex(again) });
     // Built again before its first batch; the tables have rows now, so not dropped again.
     expect(again.length).toBeGreaterThan(0);
     expect(again.every((found) => found)).toBe(true);

@@ -64,7 +64,8 @@ import {
   findUserByEmail,
   decodeFleetComplianceCursor,
   fleetComplianceAnswer,
-  fleetComplianceStatement,
+  fleetComplianceListStatement,
+  fleetCompliancePageStatement,
   getDashboardStats,
   migrateReadModels,
 } from '@medchest/projections';
@@ -326,9 +327,9 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
     const first = await fleetComplianceAnswer(db, today, scope, { limit: PAGE });
     const after = first.nextCursor ? decodeFleetComplianceCursor(first.nextCursor) : undefined;
     const plans2: [string, string[]][] = [
-      ['first page', await explain(db, fleetComplianceStatement(db, scope, today, { limit: PAGE }).compile(db))],
-      ['a later page (after a cursor)', await explain(db, fleetComplianceStatement(db, scope, today, { limit: PAGE, after }).compile(db))],
-      ['whole list', await explain(db, fleetComplianceStatement(db, scope, today).compile(db))],
+      ['first page', await explain(db, fleetCompliancePageStatement(db, scope, today, { limit: PAGE }).compile())],
+      ['a later page (after a cursor)', await explain(db, fleetCompliancePageStatement(db, scope, today, { limit: PAGE, after }).compile())],
+      ['whole list', await explain(db, fleetComplianceListStatement(db, scope, today).compile(db))],
     ];
     for (const [name, plan] of plans2) console.error(`[${at}] EXPLAIN ANALYZE fleet compliance, ${name}:\n    ${plan.join('\n    ')}`);
     const sorts = plans2.slice(0, 2).flatMap(([, plan]) => plan).filter((line) => /\bSort\b/.test(line)).length;

@@ -31,7 +31,8 @@ export { listAssignedVesselIds, listAssignedFleets, listFleetNames, countVessels
 export {
   listFleetCompliance,
   fleetComplianceAnswer,
-  fleetComplianceStatement,
+  fleetComplianceListStatement,
+  fleetCompliancePageStatement,
   type FleetCompliancePaging,
   encodeFleetComplianceCursor,
   decodeFleetComplianceCursor,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { isoToday, medicalProfileOf, ALL_VESSELS, type FleetComplianceItem } from '@medchest/domain';
+import { isoToday, medicalProfileOf, ALL_VESSELS, type FleetComplianceItem, type VesselScope } from '@medchest/domain';
 import { addDays, format } from 'date-fns';
 import { requiredItems, stockingEvents } from '../testing/chest';
 import { sql } from 'kysely';
@@ -135,6 +135,48 @@ describe('fleet compliance', () => {
     expect(laterItems).toEqual(await listFleetCompliance(t.db, in10, ALL_VESSELS));
     expect(later.json).toBe(JSON.stringify(laterItems));
     expect(await answer({ limit: 1, after: decodeFleetComplianceCursor(two.nextCursor!) }, in10)).toEqual({ json: JSON.stringify(laterItems.slice(2)) });
+  });
+
+  it('pages each scope through its own vessels, the page statement compiled once per shape and given each call its own values', async () => {
+    const log = createFakeLog();
+    const vessel = (n: number) => `d0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const user = (n: number) => `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const fleets = ['North Atlantic', 'Baltic', undefined];
+    await t.project([
+      ...Array.from({ length: 9 }, (_, n) =>
+        log.record({ type: 'VesselCreated', data: { vesselId: vessel(n), details: vesselDetails({ vesselName: `V${n}`, imoNumber: `90000${10 + n}`, fleet: fleets[n % 3] }) } }),
+      ),
+      log.record({ type: 'UserFleetsAssigned', data: { userId: user(1), fleets: ['Baltic'] } }),
+      log.record({ type: 'UserVesselsAssigned', data: { userId: user(2), vesselIds: [vessel(5)] } }),
+      log.record({ type: 'UserFleetsAssigned', data: { userId: user(2), fleets: ['North Atlantic'] } }),
+    ]);
+    const pagedThrough = async (scope: VesselScope, limit: number) => {
+      const names: string[] = [];
+      let after: FleetCompliancePaging['after'];
+      for (;;) {
+        const page = await fleetComplianceAnswer(t.db, TODAY, scope, { limit, after });
+        names.push(...(JSON.parse(page.json) as FleetComplianceItem[]).map((item) => item.vesselName));
+        if (!page.nextCursor) return names;
+        after = decodeFleetComplianceCursor(page.nextCursor);
+      }
+    };
+    const scopes: [VesselScope, string[]][] = [
+      [{ kind: 'assigned', userId: user(1) }, ['V1', 'V4', 'V7']],
+      [{ kind: 'assigned', userId: user(2) }, ['V0', 'V3', 'V5', 'V6']],
+      [{ kind: 'assigned', userId: user(3) }, []],
+      [{ kind: 'own', vesselId: vessel(8) }, ['V8']],
+      [{ kind: 'own', vesselId: vessel(2) }, ['V2']],
+      [{ kind: 'own', vesselId: null }, []],
+      [ALL_VESSELS, Array.from({ length: 9 }, (_, n) => `V${n}`)],
+    ];
+    // Twice over, each shape (scope kind, page size, first page or after a cursor) asked by
+    // different accounts in turn: no answer carries another call's values.
+    for (let round = 0; round < 2; round++) {
+      for (const [scope, expected] of scopes) {
+        for (const limit of [1, 2, 50]) expect(await pagedThrough(scope, limit), `${JSON.stringify(scope)} by ${limit}`).toEqual(expected);
+        expect((JSON.parse((await fleetComplianceAnswer(t.db, TODAY, scope)).json) as FleetComplianceItem[]).map((item) => item.vesselName)).toEqual(expected);
+      }
+    }
   });
 
   it('reads a page as a prepared statement that PostgreSQL plans once (its generic plan), not again on every call', async () => {

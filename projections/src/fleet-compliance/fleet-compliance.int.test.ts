@@ -149,6 +149,7 @@ describe('fleet compliance', () => {
       log.record({ type: 'UserFleetsAssigned', data: { userId: user(1), fleets: ['Baltic'] } }),
       log.record({ type: 'UserVesselsAssigned', data: { userId: user(2), vesselIds: [vessel(5)] } }),
       log.record({ type: 'UserFleetsAssigned', data: { userId: user(2), fleets: ['North Atlantic'] } }),
+      log.record({ type: 'UserVesselsAssigned', data: { userId: user(4), vesselIds: [vessel(2), vessel(8)] } }),
     ]);
     const pagedThrough = async (scope: VesselScope, limit: number) => {
       const names: string[] = [];
@@ -164,6 +165,7 @@ describe('fleet compliance', () => {
       [{ kind: 'assigned', userId: user(1) }, ['V1', 'V4', 'V7']],
       [{ kind: 'assigned', userId: user(2) }, ['V0', 'V3', 'V5', 'V6']],
       [{ kind: 'assigned', userId: user(3) }, []],
+      [{ kind: 'assigned', userId: user(4) }, ['V2', 'V8']],
       [{ kind: 'own', vesselId: vessel(8) }, ['V8']],
       [{ kind: 'own', vesselId: vessel(2) }, ['V2']],
       [{ kind: 'own', vesselId: null }, []],

@@ -359,8 +359,14 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
       // CPU per label: the server's thread and the database's backends, sampled around each slice.
       const cpu = new Map<string, { node: number; pg: number }>();
       let sample: { node: number; pg: Map<number, number>; pids: number[] } | undefined;
+      // Connections and their parallel workers only: where autovacuum is on, a worker that starts on
+      // the freshly seeded tables during a slice would otherwise be counted (from zero) against
+      // that slice's requests.
       const backends = async () =>
-        (await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db)).rows.map((r) => r.pid);
+        (
+          await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND backend_type IN ('client backend', 'parallel worker') AND pid <> pg_backend_pid()`.execute(db)
+        ).rows.map((r) => r.pid);
       const onPhase = async (label: string, at: 'start' | 'end') => {
         const pids = await backends();
         if (at === 'start') {

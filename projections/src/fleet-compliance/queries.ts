@@ -176,6 +176,11 @@ function compiledPageStatement(db: Kysely<ReadModelDb>, scope: VesselScope, toda
   let shape = shapes.get(key);
   if (!shape) {
     shape = fleetCompliancePageStatement(db, scopeShape, todayShape, { limit: page.limit, after }).compile();
+    // Each value must stand as a parameter of its own: one written into the text, or used only to
+    // work out another value, would be kept in the shape and so reused for every later call.
+    const placed = new Set(shape.parameters);
+    const misplaced = [...values.keys()].filter((marker) => !placed.has(marker) || shape!.sql.includes(marker));
+    if (misplaced.length > 0) throw new Error(`Values not sent as parameters of the fleet compliance page statement: ${misplaced.join(', ')}`);
     if (shapes.size < PAGE_SHAPES_KEPT) shapes.set(key, shape);
   }
   const parameters = shape.parameters.map((parameter) => {

@@ -15,7 +15,8 @@ import { eventCodec, type Role, type UserStatus } from '@medchest/domain';
  * with app.inject (no port).
  */
 export async function startTestApp(label: string, options: Partial<Omit<BuildAppOptions, 'store' | 'db' | 'waitFor' | 'sessions'>> = {}) {
-  const database = await createTestDatabase(label);
+  // A copy of the run's migrated template (store.init and migrateReadModels then find it done).
+  const database = await createTestDatabase(label, { from: 'app' });
   const store = createPostgresEventStore({ connectionString: database.url, poolSize: 4 });
   await store.init();
   const db = createReadModelDb(database.url, { maxConnections: 5 });

@@ -18,7 +18,8 @@ export interface ReadModelTestDb {
 
 /** A fresh database with the read-model schema, for one test file; close() drops it. */
 export async function createReadModelTestDb(label: string): Promise<ReadModelTestDb> {
-  const database: TestDatabase = await createTestDatabase(label);
+  // A copy of the run's migrated template (migrateReadModels then finds it done).
+  const database: TestDatabase = await createTestDatabase(label, { from: 'readModels' });
   const db = createReadModelDb(database.url);
   await migrateReadModels(db);
   return {

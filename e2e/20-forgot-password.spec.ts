@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, uniqueSuffix } from './support/accounts';
 import { expectToast, logInWithForm, signInViaApi } from './support/auth';
+import { seriousViolations } from './support/axe';
 import { mailTo, type CapturedMail } from './support/mail';
 
 /**
@@ -32,14 +32,6 @@ function resetPathIn(mail: CapturedMail): string {
   const match = /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(body);
   expect(match, 'a reset link in the mail').not.toBeNull();
   return match![0];
-}
-
-/** The serious and critical axe violations of the page, each as "rule: targets". */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 for (const width of [1366, 390]) {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO } from './support/accounts';
 import { signInViaApi } from './support/auth';
+import { seriousViolations } from './support/axe';
 
 /**
  * Issue 15, "Tests that must exist": axe-core on every page, logged out and logged in, on a desktop
@@ -43,14 +43,6 @@ async function openSettled(page: Page, path: string): Promise<void> {
   if (tab === 'csv') await page.getByRole('tab', { name: 'CSV Upload' }).click();
   if (tab === 'bulk') await page.getByRole('tab', { name: 'Bulk Input' }).click();
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 30_000 });
-}
-
-/** The serious and critical violations, each as "rule: target, target" so a failure says where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 for (const viewport of VIEWPORTS) {

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
 import { appendEvents } from './append';
 import { createNotifications, listenerApplicationName } from './notifications';
 import { guardPool } from './pool';
+import { DEFAULT_FOLLOW_TIMING, follow as followLog } from './subscribe';
 import { createPostgresEventStore, type PostgresEventStore } from './store';
 
 let database: TestDatabase;
@@ -305,6 +306,55 @@ describe('PostgreSQL event store specifics', () => {
       await client.end().catch(() => undefined);
       await store.close();
       await own.drop();
+    }
+  });
+
+  it('a follower catching up reads the next page while its handler works on a full one, and only then', async () => {
+    const meta = { userId: null, correlationId: 'c', occurredAt: 'now' };
+    await subject.store.appendToStream(
+      'ahead-1',
+      Array.from({ length: 25 }, (_, i) => ({ type: 'Ahead', version: 1, data: { i }, metadata: meta })),
+      { expected: 'no_stream' },
+    );
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const notifications = createNotifications(database.url);
+    // The real page reads, counted as they begin, each page's first event noting which read it came from.
+    let readsBegun = 0;
+    const readOf = new Map<string, number>();
+    const source = {
+      notifications,
+      readLogPage: async (options: Parameters<typeof readLogPage>[1]) => {
+        const read = (readsBegun += 1);
+        const page = await readLogPage(pool, options);
+        if (page.events.length > 0) readOf.set(page.events[0].id, read);
+        return page;
+      },
+    };
+    /** Each batch handed: its first event, its size, and the reads begun after the one that read it. */
+    const batches: { first: number; size: number; readsAfter: number }[] = [];
+    const received = new Promise<void>((resolve, reject) => {
+      const subscription = followLog(
+        source,
+        {
+          from: LOG_START,
+          streamPrefixes: ['ahead-'],
+          batchSize: 10,
+          onEvents: async (events) => {
+            batches.push({ first: (events[0].data as { i: number }).i, size: events.length, readsAfter: readsBegun - readOf.get(events[0].id)! });
+            if (batches.reduce((sum, b) => sum + b.size, 0) === 25) subscription.stop().then(resolve, reject);
+          },
+        },
+        { ...DEFAULT_FOLLOW_TIMING, ...follow },
+      );
+    });
+    try {
+      await received;
+      expect(batches.map(({ first, size }) => [first, size])).toEqual([[0, 10], [10, 10], [20, 5]]);
+      // Handed a full page, the read of the next one had begun already; with the last (not full), none.
+      expect(batches.map((b) => b.readsAfter)).toEqual([1, 1, 0]);
+    } finally {
+      await notifications.close();
+      await pool.end();
     }
   });
 

@@ -87,42 +87,62 @@ export function follow(source: FollowSource, options: SubscribeOptions, timing: 
     });
   }
 
+  /** A read of the page at `from`, with the wake-up generation and the time it began at. */
+  function startRead(from: LogPosition) {
+    const page = source.readLogPage({ from, maxCount: batchSize, streamPrefixes: options.streamPrefixes });
+    // Awaited where it is used; a read ahead of a handler that throws, or of a stop, is dropped.
+    page.catch(() => undefined);
+    return { page, seen: generation, at: performance.now() };
+  }
+
   async function run(): Promise<void> {
     let heldBackDelay = timing.heldBackRetryMs;
     let failureDelay = 100;
     let lastReadAt = -Infinity;
     let lastPageFull = true;
-    while (!stopped) {
-      if (!lastPageFull) await pause(lastReadAt + readIntervalMs - performance.now());
-      if (stopped) return;
-      const seen = generation;
-      lastReadAt = performance.now();
-      let page: LogPage;
-      try {
-        page = await source.readLogPage({ from: position, maxCount: batchSize, streamPrefixes: options.streamPrefixes });
-        failureDelay = 100;
-      } catch (error) {
-        if (!isTransient(error)) throw error;
-        await sleep(failureDelay, seen);
-        failureDelay = Math.min(failureDelay * 2, timing.pollIntervalMs * 5);
-        continue;
+    /** The next page, read while a full one is handled. */
+    let ahead: ReturnType<typeof startRead> | undefined;
+    try {
+      while (!stopped) {
+        if (!lastPageFull) await pause(lastReadAt + readIntervalMs - performance.now());
+        if (stopped) return;
+        const read = ahead ?? startRead(position);
+        ahead = undefined;
+        const seen = read.seen;
+        lastReadAt = read.at;
+        let page: LogPage;
+        try {
+          page = await read.page;
+          failureDelay = 100;
+        } catch (error) {
+          if (!isTransient(error)) throw error;
+          await sleep(failureDelay, seen);
+          failureDelay = Math.min(failureDelay * 2, timing.pollIntervalMs * 5);
+          continue;
+        }
+        if (stopped) return;
+        const batch = page.events;
+        lastPageFull = batch.length === batchSize;
+        // Catching up: the next page is read while this one is handled, so the database reads the
+        // log while the handler makes its rows (the loop would read it next at once anyway).
+        if (lastPageFull) ahead = startRead(page.scannedTo);
+        if (batch.length > 0) {
+          await options.onEvents(batch);
+          heldBackDelay = timing.heldBackRetryMs;
+        }
+        position = page.scannedTo;
+        if (lastPageFull) continue;
+        if (page.heldBack) {
+          await sleep(heldBackDelay, seen);
+          heldBackDelay = Math.min(heldBackDelay * 2, timing.heldBackMaxRetryMs, timing.pollIntervalMs);
+        } else {
+          heldBackDelay = timing.heldBackRetryMs;
+          await sleep(timing.pollIntervalMs, seen);
+        }
       }
-      if (stopped) return;
-      const batch = page.events;
-      if (batch.length > 0) {
-        await options.onEvents(batch);
-        heldBackDelay = timing.heldBackRetryMs;
-      }
-      position = page.scannedTo;
-      lastPageFull = batch.length === batchSize;
-      if (lastPageFull) continue;
-      if (page.heldBack) {
-        await sleep(heldBackDelay, seen);
-        heldBackDelay = Math.min(heldBackDelay * 2, timing.heldBackMaxRetryMs, timing.pollIntervalMs);
-      } else {
-        heldBackDelay = timing.heldBackRetryMs;
-        await sleep(timing.pollIntervalMs, seen);
-      }
+    } finally {
+      // Not left running past the end: the caller may close the pool once the loop is idle.
+      await ahead?.page.catch(() => undefined);
     }
   }
 

@@ -35,7 +35,8 @@ function isTransient(error: unknown): boolean {
 
 /**
  * Catch up in batches, then follow. One loop, so handler calls are strictly sequential and each
- * batch starts where the previous one ended. The loop reads again at once after a full batch; after
+ * batch starts where the previous one ended. After a full batch the next is read at once, while
+ * the handler works on the full one (catching up, the read overlaps the writes); after
  * an empty read it sleeps until woken (append here, NOTIFY from elsewhere) or the poll interval
  * passes, except that it re-reads soon (5 ms, doubling up to 200 ms) while committed events are
  * held back behind an older open transaction, which may never announce its end. With

@@ -5,6 +5,7 @@ import { advanceCheckpoints } from './checkpoints/checkpoints';
 import type { ReadModelDb } from './db';
 import { MembersFailedError } from './following/logFollower';
 import type { ProjectedEvent, Projection } from './projection';
+import { markExactlyOnce } from './sql';
 
 /**
  * A recorded event as the domain's typed union, with its log facts. Events of an older schema
@@ -84,7 +85,7 @@ export async function applyBatch(
   const tasks: (() => Promise<void>)[] = busy.map(({ projection, at, mine }) => async () => {
     const started = performance.now();
     try {
-      await inTransaction(db, options.schema, async (trx) => {
+      await inTransaction(db, options, async (trx) => {
         await projection.apply(trx, mine.map(parse));
         await advanceCheckpoints(trx, new Map([[projection.name, at]]), last);
       });
@@ -99,7 +100,7 @@ export async function applyBatch(
     // First: it is quick, and the waiters of these read models wake at once.
     tasks.unshift(async () => {
       try {
-        await inTransaction(db, options.schema, (trx) => advanceCheckpoints(trx, idle, last));
+        await inTransaction(db, options, (trx) => advanceCheckpoints(trx, idle, last));
       } catch (error) {
         for (const name of idle.keys()) failures.set(name, error);
         return;
@@ -124,6 +125,12 @@ export interface ApplyOptions {
   validate?: boolean;
   /** A schema searched before the others: a rebuild writes into fresh tables of its own (rebuild.ts). */
   schema?: string;
+  /**
+   * Each event is handed to each projection this once, into tables that were empty before the
+   * first batch: a rebuild's promise, which lets handlers COPY their one-row-per-event rows in
+   * (appendRows in sql.ts).
+   */
+  exactlyOnce?: boolean;
   /** The batch's events already parsed, shared by calls that apply the same batch to different projections. */
   parsed?: Map<RecordedEvent, ProjectedEvent>;
   /** Most projection transactions open at once (default DEFAULT_APPLY_CONCURRENCY). */
@@ -144,10 +151,16 @@ export const DEFAULT_APPLY_CONCURRENCY = 2;
 /**
  * A transaction that commits without waiting for the WAL flush: a projection's rows and checkpoint
  * commit together, so a commit lost in a crash loses both and the batch is simply applied again
- * (read models are disposable). With `schema`, that schema is searched first.
+ * (read models are disposable). With `schema`, that schema is searched first; with `exactlyOnce`, the
+ * transaction is marked so (markExactlyOnce).
  */
-async function inTransaction(db: Kysely<ReadModelDb>, schema: string | undefined, work: (trx: Transaction<ReadModelDb>) => Promise<void>): Promise<void> {
+async function inTransaction(
+  db: Kysely<ReadModelDb>,
+  { schema, exactlyOnce }: Pick<ApplyOptions, 'schema' | 'exactlyOnce'>,
+  work: (trx: Transaction<ReadModelDb>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (exactlyOnce) markExactlyOnce(trx);
     // One round trip for both settings (this runs once per projection per batch).
     if (schema) {
       await sql`SELECT set_config('synchronous_commit', 'off', true), set_config('search_path', ${schema} || ', ' || current_setting('search_path'), true)`.execute(trx);

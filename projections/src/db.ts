@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { guardPool } from '@medchest/eventstore';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { CopyingClient } from './copy';
 import type { UserFleetAssignmentsTable, UserVesselAssignmentsTable } from './assignments/migration';
 import type { ActivitiesTable, ActivityBatchesTable, ActivityCountsTable, ActivityVesselNamesTable } from './activity/migration';
 import type { CheckpointsTable, DroppedIndexesTable } from './checkpoints/migration';
@@ -81,7 +82,8 @@ const pools = new WeakMap<Kysely<ReadModelDb>, pg.Pool>();
 /** A kysely handle on the read-model database (the same PostgreSQL database as the event store by default). */
 export function createReadModelDb(databaseUrl: string, options: ReadModelDbOptions = {}): Kysely<ReadModelDb> {
   const max = options.maxConnections ?? 10;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, types });
+  // Its clients stream a COPY's data (copy.ts).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types, Client: CopyingClient });
   // A client losing its connection (server restart, pg_terminate_backend), idle in the pool or
   // checked out by kysely for a query or a transaction, must not crash the process: the query
   // rejects, the pool drops the client and the next query opens a fresh one.

@@ -118,7 +118,14 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         reading.catch(() => {});
         // Each read model in a transaction of its own, side by side (applyBatch): they write tables
         // of their own that nothing reads until the swap. Every one settles before the next batch.
-        await applyBatch(db, projections, checkpoints, events, { validate: options.validateEvents, schema: REBUILD_SCHEMA, concurrency, durations });
+        // Each event once: the log is read once, and a failed batch ends the rebuild (exactlyOnce).
+        await applyBatch(db, projections, checkpoints, events, {
+          validate: options.validateEvents,
+          schema: REBUILD_SCHEMA,
+          exactlyOnce: true,
+          concurrency,
+          durations,
+        });
         count += events.length;
       }
       const [truncated] = chains.truncated();

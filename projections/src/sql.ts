@@ -1,4 +1,6 @@
+import { comparePositions, type LogPosition } from '@medchest/eventstore';
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { copyRows } from './copy';
 import type { ReadModelDb } from './db';
 
 /**
@@ -68,6 +70,70 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
       SELECT ${list} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)
       ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))}) ${onConflict}`.execute(db);
   }
+}
+
+/** Transactions that hand each event to a handler once, into tables that were empty (markExactlyOnce). */
+const exactlyOnce = new WeakSet<Kysely<ReadModelDb>>();
+
+/**
+ * Mark a transaction as one whose handler is given each event exactly once, writing into tables
+ * that held no row before the first of those events: a rebuild's (apply.ts, rebuild.ts).
+ */
+export function markExactlyOnce(trx: Kysely<ReadModelDb>): void {
+  exactlyOnce.add(trx);
+}
+
+/**
+ * Rows an event writes once for ever, each keyed by its event (its id or log position), so no two
+ * events propose the same key and one event's row never changes. Not for rows that several events
+ * may propose (vessel_streams' pairs, activity_batches: a batch removed may be added again): those
+ * need ON CONFLICT always.
+ *
+ * When the rows are known to be new (rowsAreNew) they are COPYed in, without ON CONFLICT: no probe
+ * of the key per row, no JSON parsed twice (copy.ts). Otherwise through writeRows' ON CONFLICT DO
+ * NOTHING, since a handler must take a batch again (a checkpoint deleted or moved back while the
+ * rows stay: emptyCatchup.int.test.ts). Either way the table's key stays: a row wrongly taken for
+ * new fails its batch, it is never stored twice.
+ */
+export async function appendRows<T extends keyof ReadModelDb & string>(
+  db: Kysely<ReadModelDb>,
+  table: T,
+  rows: readonly Insertable<ReadModelDb[T]>[],
+  key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (await rowsAreNew(db, table, rows, key)) await copyRows(db, table, rows);
+  else await writeRows(db, table, rows, { key, update: 'nothing' });
+}
+
+/**
+ * Whether none of these rows (of an event each, see appendRows) can be stored yet:
+ * - in a transaction marked exactly once (a rebuild's): its tables were empty, and it hands every
+ *   event to each handler once. It reads the log once, in order; a batch's rows commit with the
+ *   projection's checkpoint, moved only from where it stood (advanceCheckpoints' fence); a batch
+ *   that fails ends the rebuild (its tables are dropped), it is never applied again;
+ * - in a table keyed by log position (log_commit, log_event), when every row lies past the
+ *   table's greatest key (one probe of the key's index): a catch-up appending at the end of the
+ *   log, the runner's usual case. Read inside the batch's transaction, while this process holds
+ *   the projection's lock; were another writer to slip in a row meanwhile, the key would fail the
+ *   batch, to be applied again (and then found not new).
+ */
+export async function rowsAreNew<T extends keyof ReadModelDb & string>(
+  db: Kysely<ReadModelDb>,
+  table: T,
+  rows: readonly Insertable<ReadModelDb[T]>[],
+  key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
+): Promise<boolean> {
+  if (exactlyOnce.has(db)) return true;
+  if (typeof key === 'string' || key.length !== 2 || key[0] !== 'log_commit' || key[1] !== 'log_event') return false;
+  let first: LogPosition | undefined;
+  for (const row of rows as unknown as readonly { log_commit: bigint | string; log_event: bigint | string }[]) {
+    const position = { commit: BigInt(row.log_commit), event: BigInt(row.log_event) };
+    if (!first || comparePositions(position, first) < 0) first = position;
+  }
+  const { rows: last } = await sql<{ log_commit: string; log_event: string }>`
+    SELECT log_commit, log_event FROM ${sql.table(table)} ORDER BY log_commit DESC, log_event DESC LIMIT 1`.execute(db);
+  return first !== undefined && (last.length === 0 || comparePositions(first, { commit: BigInt(last[0].log_commit), event: BigInt(last[0].log_event) }) > 0);
 }
 
 /**

@@ -13,7 +13,8 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { ActivitiesTable, ActivityBatchesTable } from './migration';
 import { defineProjection, type ProjectedEvent } from '../projection';
-import { rowsJson, writeRows } from '../sql';
+import { copyRows } from '../copy';
+import { rowsAreNew, rowsJson, writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
 
@@ -240,10 +241,16 @@ const ROWS_PER_STATEMENT = 5000;
 
 /**
  * The lines, and the counts of the lines actually inserted: an event is one row for ever, so
- * replaying it changes neither the row nor the counts.
+ * replaying it changes neither the row nor the counts. Lines known to be new (rowsAreNew in sql.ts:
+ * a rebuild's, a catch-up's past the last stored line) are COPYed in and counted here.
  */
 async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly Insertable<ActivitiesTable>[]) {
   if (rows.length === 0) return;
+  if (await rowsAreNew(trx, 'activities', rows, ['log_commit', 'log_event'])) {
+    await copyRows(trx, 'activities', rows);
+    await addCounts(trx, rows);
+    return;
+  }
   const columns = Object.keys(rows[0]);
   const list = sql.join(columns.map((c) => sql.ref(c)));
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
@@ -259,6 +266,22 @@ async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly In
       SELECT coalesce(vessel_id, ''), activity_type, count(*) FROM inserted GROUP BY 1, 2
       ON CONFLICT (vessel_id, activity_type) DO UPDATE SET n = activity_counts.n + excluded.n`.execute(trx);
   }
+}
+
+/** Each line counted under its vessel and type, added to the stored counts. */
+async function addCounts(trx: Transaction<ReadModelDb>, rows: readonly Insertable<ActivitiesTable>[]) {
+  const counts = new Map<string, { vessel_id: string; activity_type: string; n: number }>();
+  for (const { vessel_id, activity_type } of rows) {
+    const vesselId = vessel_id ?? '';
+    const key = `${vesselId} ${activity_type}`;
+    const count = counts.get(key);
+    if (count) count.n++;
+    else counts.set(key, { vessel_id: vesselId, activity_type, n: 1 });
+  }
+  await sql`
+    INSERT INTO activity_counts (vessel_id, activity_type, n)
+    SELECT vessel_id, activity_type, n FROM json_populate_recordset(NULL::activity_counts, ${rowsJson([...counts.values()])}::json)
+    ON CONFLICT (vessel_id, activity_type) DO UPDATE SET n = activity_counts.n + excluded.n`.execute(trx);
 }
 
 async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {

@@ -21,7 +21,7 @@ import {
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type Projection, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { appendRows, writeRows } from '../sql';
 import type { ChestSnapshotsTable, ChestSnapshotTailsTable } from './migration';
 import { batchOfStored, storedBatch, type StoredBatch } from './storedBatch';
 
@@ -93,7 +93,9 @@ export function createChestSnapshotsProjection(options: { every?: number } = {})
         if (fresh.at(-1)!.revision - snapshotAt < every) tails.push(...fresh.map((r) => tailRow(vesselId, r)));
         else due.set(vesselId, fresh);
       }
-      await writeRows(trx, 'chest_snapshot_tails', tails, { key: ['vessel_id', 'revision'], update: 'nothing' });
+      // A row per event (a vessel's inventory stream and the event's revision in it), proposed
+      // only past the vessel's last snapshot and only once (takeSnapshots leaves out those waiting).
+      await appendRows(trx, 'chest_snapshot_tails', tails, ['vessel_id', 'revision']);
       if (due.size > 0) await takeSnapshots(trx, due, lastSnapshot, every);
     },
   });
@@ -188,7 +190,7 @@ async function takeSnapshots(
        SELECT t.ctid
          FROM unnest(${consumed.map((c) => c.vessel_id)}::text[], ${consumed.map((c) => c.revision)}::bigint[]) AS r(vessel_id, revision)
          CROSS JOIN LATERAL (SELECT ctid FROM chest_snapshot_tails WHERE vessel_id = r.vessel_id AND revision <= r.revision OFFSET 0) AS t))`.execute(trx);
-  await writeRows(trx, 'chest_snapshot_tails', tails, { key: ['vessel_id', 'revision'], update: 'nothing' });
+  await appendRows(trx, 'chest_snapshot_tails', tails, ['vessel_id', 'revision']);
 }
 
 export const chestSnapshotsProjection = createChestSnapshotsProjection();

@@ -6,7 +6,7 @@ import type { Insertable, Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import type { EmailMessagesTable } from './migration';
 import { defineProjection, orNull, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { appendRows } from '../sql';
 import { DELETED_USER, personalDataOpener } from '../personal-data/vault';
 
 async function applyEmailLog(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {
@@ -30,7 +30,7 @@ async function applyEmailLog(trx: Transaction<ReadModelDb>, events: readonly Pro
     });
   }
   // One EmailDispatched per message (its stream is appended with "no stream"): a replay changes nothing.
-  await writeRows(trx, 'email_messages', rows, { key: 'message_id', update: 'nothing' });
+  await appendRows(trx, 'email_messages', rows, 'message_id');
   // A deleted user's address leaves the log of what was sent (their key is destroyed too, so a
   // rebuild reads it as "Deleted user" as well).
   const deleted = events.flatMap((e) => (e.type === 'UserDeleted' ? [e.data.userId] : []));

@@ -7,7 +7,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, orNull, type ProjectedEvent } from '../projection';
-import { updateRows, writeRows } from '../sql';
+import { appendRows, updateRows, writeRows } from '../sql';
 import type { OrderItemsTable, OrderReceiptsTable, OrdersTable, OrderStatusHistoryTable } from './migration';
 
 export const ORDER_EVENT_TYPES = ['OrderCreated', 'OrderStatusChanged', 'OrderVendorAssigned', 'OrderItemsQuoted', 'OrderItemsReceived'] as const;
@@ -116,7 +116,8 @@ async function applyOrders(trx: Transaction<ReadModelDb>, events: readonly Proje
   }
   for (const rows of byColumns.values()) await updateRows(trx, 'orders', rows, 'id');
   await updateRows(trx, 'order_items', [...costs].map(([id, unit_cost]) => ({ id, unit_cost })), 'id');
-  await writeRows(trx, 'order_status_history', history, { key: 'id', update: 'nothing' });
+  // A row per OrderStatusChanged, keyed by its event id.
+  await appendRows(trx, 'order_status_history', history, 'id');
   await writeRows(trx, 'order_receipts', receipts, { key: 'batch_id', update: 'nothing' });
   if (received.size > 0) {
     await sql`

@@ -24,7 +24,7 @@ import {
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';
-import { writeRows } from '../sql';
+import { appendRows, writeRows } from '../sql';
 import type { VesselHistoryBatchesTable, VesselHistoryTable } from './migration';
 
 interface VesselState {
@@ -260,7 +260,9 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
       log_event: event.position.event.toString(),
     });
   }
-  await writeRows(trx, 'vessel_history', rows, { key: ['log_commit', 'log_event'], update: 'nothing' });
+  // A row per event, keyed by its log position.
+  await appendRows(trx, 'vessel_history', rows, ['log_commit', 'log_event']);
+  // Pairs proposed again by later events of the same stream (an order's): ON CONFLICT, always.
   await writeRows(trx, 'vessel_streams', [...streams.values()], { key: ['vessel_id', 'stream_id'], update: 'nothing' });
   await writeRows(
     trx,

@@ -108,7 +108,7 @@ async function runMix(mix: string, plan: () => Planned[]): Promise<void> {
     // --- the same rows, bulk-inserted ---------------------------------------------------------
     const resulting: Record<string, Record<string, unknown>[]> = {};
     let totalRows = 0;
-    /** Each table's stored columns: its generated ones (0094, 0095) PostgreSQL writes itself, as for the runner. */
+    /** Each table's stored columns: its generated ones (0094) PostgreSQL writes itself, as for the runner. */
     const columns: Record<string, string> = {};
     for (const table of READ_MODEL_TABLES) {
       await pool.query(`CREATE TABLE bulk_${table} (LIKE ${table} INCLUDING ALL)`);

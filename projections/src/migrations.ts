@@ -10,7 +10,7 @@ import { fleetComplianceItemTextMigration, fleetComplianceMigration } from './fl
 import { inventoryBatchesByVesselMigration, inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
-import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration, volumeRequirementsRowJsonMigration } from './medical-chest/migration';
+import { chestDigestLanesMigration, chestPerItemMigration, medicalChestMigration, volumeRequirementsRowJsonMigration, volumeRequirementsRowJsonWrittenMigration } from './medical-chest/migration';
 import { ordersMigration } from './orders/migration';
 import { userDeletionsMigration, usersMigration } from './users/migration';
 import {
@@ -66,6 +66,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0092_dropped_indexes', droppedIndexesMigration],
   ['0094_fleet_compliance_item_text', fleetComplianceItemTextMigration],
   ['0095_volume_requirements_row_json', volumeRequirementsRowJsonMigration],
+  ['0096_volume_requirements_row_json_written', volumeRequirementsRowJsonWrittenMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -27,6 +27,12 @@ describe('whether a batch counts and whether it expires soon', () => {
     expect(isExpiringSoon(batch, TODAY)).toBe(soon);
   });
 
+  it.each(['2026-3-10', '2026-03-1x', 'soon', '2026-03'])('a malformed expiry date (%s) gives no count of days, and the batch does not count', (expiryDate) => {
+    expect(daysUntilExpiry({ expiryDate }, TODAY)).toBeNaN();
+    expect(batchCounts({ expiryDate }, TODAY)).toBe(false);
+    expect(isExpiringSoon({ expiryDate }, TODAY)).toBe(false);
+  });
+
   it('uses a 60-day window', () => {
     expect(EXPIRING_SOON_DAYS).toBe(60);
   });

@@ -23,13 +23,23 @@ export function daysUntilExpiry(batch: Pick<ChestBatch, 'expiryDate'>, today: st
 
 /**
  * Days since 1970-01-01 of a YYYY-MM-DD date, by arithmetic on the calendar (no time zone, no
- * clock change): a fleet's chests are thousands of batches, and this is the hot path.
+ * clock change): a fleet's chests are thousands of batches, and this is the hot path (every
+ * batch's expiry is read three times per evaluation: its digits are read in place, without the
+ * three substrings per read that were most of a chest evaluation's garbage).
  */
 function epochDay(isoDate: string): number {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  const dayOfMonth = Number(isoDate.slice(8, 10));
-  return Date.UTC(year, month - 1, dayOfMonth) / 86_400_000;
+  return Date.UTC(digits(isoDate, 0, 4), digits(isoDate, 5, 7) - 1, digits(isoDate, 8, 10)) / 86_400_000;
+}
+
+/** The decimal number written at text[from, to); NaN when one of them is not a digit (or is missing). */
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (!(digit >= 0 && digit <= 9)) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 /**

@@ -42,6 +42,8 @@ export interface ItemEvaluation {
   expiring: number;
   /** The first day after the evaluation's day on which the row changes with no event (null: never). */
   nextChange: string | null;
+  /** The row's JSON text (rowText): its term of the digest, and what it stores for the answer (row_json). */
+  text: string;
 }
 
 /** What a vessel's batches the scale does not list add to its figures. */
@@ -72,7 +74,8 @@ export function evaluateItemRow(item: ScaleItem, profile: VesselMedicalProfile, 
   const compliance = evaluateItem(item, profile, batches, today);
   let onBoard = 0;
   for (const b of batches) if (b.quantity > 0) onBoard++;
-  return { row: volumeRequirementRow(compliance), onBoard, expiring: compliance.expiringSoonBatches.length, nextChange: nextStandingChange(batches, today) };
+  const row = volumeRequirementRow(compliance);
+  return { row, onBoard, expiring: compliance.expiringSoonBatches.length, nextChange: nextStandingChange(batches, today), text: rowText(row) };
 }
 
 const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a <= b ? a : b);
@@ -85,7 +88,7 @@ export function chestFigures(items: readonly Pick<ItemEvaluation, 'row' | 'onBoa
   let batchesOnBoard = unmatched.onBoard;
   let nextChangeOn = unmatched.nextChange;
   for (const item of items) {
-    const share = shareOf(item);
+    const share = shareOf(item.row.complianceStatus, item.expiring);
     criticalItems += share.critical;
     lowStockItems += share.low;
     expiringBatches += share.expiring;
@@ -95,10 +98,9 @@ export function chestFigures(items: readonly Pick<ItemEvaluation, 'row' | 'onBoa
   return { status: vesselStatusOfCounts({ criticalItems, lowStockItems, expiringBatches }), criticalItems, lowStockItems, expiringBatches, batchesOnBoard, nextChangeOn };
 }
 
-/** One item's part in its vessel's counts. */
-function shareOf(item: Pick<ItemEvaluation, 'row' | 'expiring'>) {
-  const status = item.row.complianceStatus;
-  return { critical: status === 'critical' ? 1 : 0, low: status === 'low_stock' ? 1 : 0, expiring: isAssessed(status) ? item.expiring : 0 };
+/** One item's part in its vessel's counts, from its row's status and its expiring batches. */
+function shareOf(status: string, expiring: number) {
+  return { critical: status === 'critical' ? 1 : 0, low: status === 'low_stock' ? 1 : 0, expiring: isAssessed(status) ? expiring : 0 };
 }
 
 /** Pure: one vessel's chest on `today`. */
@@ -113,8 +115,7 @@ export function evaluateVesselChest(scale: ScaleItems, profile: VesselMedicalPro
     onBoard: unmatchedBatches.filter((b) => b.quantity > 0).length,
     nextChange: nextStandingChange(unmatchedBatches, today),
   };
-  const rows = items.map((i) => i.row);
-  return { ...chestFigures(items, unmatched), rows, digest: rowsDigest(rows), items, unmatched };
+  return { ...chestFigures(items, unmatched), rows: items.map((i) => i.row), digest: textsDigest(items.map((i) => i.text)), items, unmatched };
 }
 
 /**
@@ -306,7 +307,9 @@ export async function evaluateAndStoreRows(
     // A vessel that never had a batch stores no rows: a new vessel or a crew change costs its chest row only.
     if (!stored) continue;
     evaluation.items.forEach((item, position) => rows.push(requirementColumns(vessel.vessel_id, position, item)));
-    counts.push({ vessel_id: vessel.vessel_id, n: evaluation.items.length });
+    // Rows past the scale's end can only be rows stored before: a first stocking has none to cut
+    // (in a rebuild or a new fleet's catch-up, most whole evaluations).
+    if (vessel.rows_stored) counts.push({ vessel_id: vessel.vessel_id, n: evaluation.items.length });
   }
   await writeRows(db, 'chest_vessels', chests, { key: 'vessel_id', update: CHEST_COLUMNS });
   // One statement; rows as they were (a crew change moves only the items counted per ten of the
@@ -338,14 +341,17 @@ const REQUIREMENT_COLUMNS = [
 ] as const;
 
 /**
- * A requirement row as the chest's code reads it back: every stored column but row_json, the
- * answer's text PostgreSQL keeps for the read (0095), which no code here needs to carry.
+ * A requirement row as the reads read it back: every stored column but row_json, the answer's
+ * text kept for the requirements read (0095), which they have no need to carry.
  */
 export const REQUIREMENT_ROW_COLUMNS = ['vessel_id', 'position', ...REQUIREMENT_COLUMNS] as const;
 export type StoredRequirementRow = Pick<Selectable<VolumeRequirementsTable>, (typeof REQUIREMENT_ROW_COLUMNS)[number]>;
 
+/** What an item's stored row gives back for its change to be written: its share of the figures and its text. */
+const STORED_ITEM_COLUMNS = ['vessel_id', 'position', 'compliance_status', 'batches_on_board', 'expiring_batches', 'next_change_on', 'row_json'] as const;
+
 function writeRequirementRows(db: Kysely<ReadModelDb>, rows: readonly Insertable<VolumeRequirementsTable>[]) {
-  return writeRows(db, 'volume_requirements', rows, { key: ['vessel_id', 'position'], update: REQUIREMENT_COLUMNS, onlyIfChanged: true });
+  return writeRows(db, 'volume_requirements', rows, { key: ['vessel_id', 'position'], update: [...REQUIREMENT_COLUMNS, 'row_json'], onlyIfChanged: true });
 }
 
 /**
@@ -384,8 +390,8 @@ export async function storeItemChanges(
         CROSS JOIN LATERAL (
           SELECT b.quantity_on_board, b.expiry_date FROM inventory_batches b
            WHERE b.vessel_id = p.vessel_id AND b.scale_id = p.scale_id COLLATE "C" OFFSET 0) b`.execute(db),
-    sql<StoredRequirementRow>`
-      SELECT ${sql.join(REQUIREMENT_ROW_COLUMNS.map((c) => sql.ref(`r.${c}`)))} FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.position)}::integer[]) AS p(vessel_id, position)
+    sql<Pick<Selectable<VolumeRequirementsTable>, (typeof STORED_ITEM_COLUMNS)[number]>>`
+      SELECT ${sql.join(STORED_ITEM_COLUMNS.map((c) => sql.ref(`r.${c}`)))} FROM unnest(${vesselIds}::text[], ${pairs.map((p) => p.position)}::integer[]) AS p(vessel_id, position)
         JOIN volume_requirements r ON r.vessel_id = p.vessel_id AND r.position = p.position`.execute(db),
   ]);
   const batchesOf = new Map<string, ChestBatch[]>();
@@ -395,7 +401,7 @@ export async function storeItemChanges(
     if (!list) batchesOf.set(key, (list = []));
     list.push({ scaleId: b.scale_id, quantity: b.quantity_on_board, expiryDate: b.expiry_date });
   }
-  const oldOf = new Map(oldRows.rows.map((r) => [`${r.vessel_id} ${r.position}`, storedItem(r)]));
+  const oldOf = new Map(oldRows.rows.map((r) => [`${r.vessel_id} ${r.position}`, r]));
 
   const rows: Insertable<VolumeRequirementsTable>[] = [];
   const summaries: ReturnType<typeof summaryColumns>[] = [];
@@ -414,16 +420,18 @@ export async function storeItemChanges(
       const before = oldOf.get(`${vessel.vessel_id} ${position}`);
       if (!before) throw new Error(`Volume requirement row ${position} of vessel ${vessel.vessel_id} is missing`);
       const after = evaluateItemRow(scale.items[position], profile, batchesOf.get(`${vessel.vessel_id} ${scaleId}`) ?? [], today);
-      const was = shareOf(before);
-      const is = shareOf(after);
+      const was = shareOf(before.compliance_status, before.expiring_batches);
+      const is = shareOf(after.row.complianceStatus, after.expiring);
       criticalItems += is.critical - was.critical;
       lowStockItems += is.low - was.low;
       expiringBatches += is.expiring - was.expiring;
-      batchesOnBoard += after.onBoard - before.onBoard;
-      if (before.nextChange !== null && before.nextChange === vessel.next_change_on && (after.nextChange === null || after.nextChange > before.nextChange)) soonestLost = true;
+      batchesOnBoard += after.onBoard - before.batches_on_board;
+      const wasNext = before.next_change_on;
+      if (wasNext !== null && wasNext === vessel.next_change_on && (after.nextChange === null || after.nextChange > wasNext)) soonestLost = true;
       nextChangeOn = earlier(nextChangeOn, after.nextChange);
-      moveDigest(digest, rowHash(position, before.row), -1);
-      moveDigest(digest, rowHash(position, after.row), 1);
+      // The stored text is the one its term was made of when it was written.
+      moveDigest(digest, rowHash(position, before.row_json), -1);
+      moveDigest(digest, rowHash(position, after.text), 1);
       rows.push(requirementColumns(vessel.vessel_id, position, after));
     }
     const figures = {
@@ -460,10 +468,6 @@ export function canStoreItemChanges(vessel: Selectable<ChestVesselsTable>, scale
   return true;
 }
 
-function storedItem(row: StoredRequirementRow): ItemEvaluation {
-  return { row: toVolumeRequirementRow(row), onBoard: row.batches_on_board, expiring: row.expiring_batches, nextChange: row.next_change_on };
-}
-
 function requirementColumns(vesselId: string, position: number, item: ItemEvaluation): Insertable<VolumeRequirementsTable> {
   const { row } = item;
   return {
@@ -481,16 +485,23 @@ function requirementColumns(vesselId: string, position: number, item: ItemEvalua
     batches_on_board: item.onBoard,
     expiring_batches: item.expiring,
     next_change_on: item.nextChange,
+    row_json: item.text,
   };
 }
 
 /**
- * One row's term of the digest: the sha256 of its position and its JSON text, as eight 32-bit lanes.
- * crypto.hash (node >= 20.12, so in the engines' range) gives createHash's bytes without a Hash
- * object per row.
+ * A row's JSON text, as the answer (their array) writes it: digested, and stored as its row_json,
+ * which the requirements read concatenates.
  */
-function rowHash(position: number, row: VolumeRequirementRow): Uint32Array {
-  const sha = hash('sha256', `${position}:${JSON.stringify(row)}`, 'buffer');
+export const rowText = (row: VolumeRequirementRow): string => JSON.stringify(row);
+
+/**
+ * One row's term of the digest: the sha256 of its position and its JSON text (rowText), as eight
+ * 32-bit lanes. crypto.hash (node >= 20.12, so in the engines' range) gives createHash's bytes
+ * without a Hash object per row.
+ */
+function rowHash(position: number, text: string): Uint32Array {
+  const sha = hash('sha256', `${position}:${text}`, 'buffer');
   const lanes = new Uint32Array(8);
   for (let i = 0; i < 8; i++) lanes[i] = sha.readUInt32BE(i * 4);
   return lanes;
@@ -518,8 +529,13 @@ const digestText = (sum: Uint32Array) => Array.from(sum, (lane) => lane.toString
  * names the answer a read makes.
  */
 export function rowsDigest(rows: readonly VolumeRequirementRow[]): string {
+  return textsDigest(rows.map(rowText));
+}
+
+/** rowsDigest of the rows with these texts (rowText), in order. */
+function textsDigest(texts: readonly string[]): string {
   const sum = new Uint32Array(8);
-  rows.forEach((row, position) => moveDigest(sum, rowHash(position, row), 1));
+  texts.forEach((text, position) => moveDigest(sum, rowHash(position, text), 1));
   return digestText(sum);
 }
 

@@ -11,7 +11,7 @@ import { createFakeLog, vesselDetails } from '../testing/events';
 import type { ReadModelDb } from '../db';
 import type { Projection } from '../projection';
 import { getVesselScale, getVolumeRequirements, getVolumeRequirementsAnswer, listCriticalItems, listScales, type VolumeRequirementsAnswer } from './queries';
-import { evaluateAndStoreRows } from './evaluate';
+import { evaluateAndStoreRows, rowsDigest } from './evaluate';
 import { medicalChestProjection } from './project';
 import { refreshChests } from './refresh';
 
@@ -342,6 +342,28 @@ describe('the medical chest read models', () => {
     expect(await getVesselScale(t.db, A)).toEqual(SHIPPED_SCALE_METADATA);
   });
 
+  it('a stocked chest moved to a shorter scale keeps no rows past its end, and its first stocking there stores that scale\'s rows only', async () => {
+    const flagScale: Scale = { id: 'flag-short', name: 'Short table', source: 'test', effectiveDate: '2026-01-01', items: loadShippedScale().items.slice(0, 5) };
+    const log = createFakeLog();
+    const storedPositions = async (vesselId: string) =>
+      (await t.db.selectFrom('volume_requirements').select('position').where('vessel_id', '=', vesselId).orderBy('position').execute()).map((r) => r.position);
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+      log.record({ type: 'VesselCreated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483' } } }),
+      log.record({ type: 'ScaleImported', data: scaleImportedData(flagScale, 'b'.repeat(64)) }),
+      ...stockingEvents(A, profile, { expiryDate: FAR }).map((e) => log.record(e)),
+    ]);
+    expect(await storedPositions(A)).toHaveLength(loadShippedScale().items.length);
+    await t.project([
+      log.record({ type: 'VesselScaleAssigned', data: { vesselId: A, scaleId: flagScale.id } }),
+      log.record({ type: 'VesselScaleAssigned', data: { vesselId: B, scaleId: flagScale.id } }),
+      log.record({ type: 'BatchAdded', data: { batchId: 'b1', vesselId: B, scaleId: flagScale.items[0].id, batchNumber: 1, quantity: 1, expiryDate: FAR } }),
+    ]);
+    expect(await storedPositions(A)).toEqual([0, 1, 2, 3, 4]);
+    expect(await storedPositions(B)).toEqual([0, 1, 2, 3, 4]);
+    expect((await getVolumeRequirements(t.db, A, TODAY))?.map((r) => r.scaleId)).toEqual(flagScale.items.map((i) => i.id));
+  });
+
   it('names each evaluation by the digest of its answer: a kept answer is served after reading one row, a change gives a new one', async () => {
     const log = createFakeLog();
     const [first] = required;
@@ -363,6 +385,10 @@ describe('the medical chest read models', () => {
     const after = await getVolumeRequirementsAnswer(t.db, A, TODAY, known);
     expect(after?.digest).not.toBe(answer!.digest);
     expect(after?.digest).toBe((await chestRow(A))?.rows_digest);
+    // The item's row written alone carries its text, and the digest moved by it names the rows.
+    const rows = (await getVolumeRequirements(t.db, A, TODAY))!;
+    expect(after!.json).toBe(JSON.stringify(rows));
+    expect(after!.digest).toBe(rowsDigest(rows));
     expect((JSON.parse(after!.json) as { scaleId: string; complianceStatus: string }[]).find((r) => r.scaleId === first.scaleId)?.complianceStatus).toBe('critical');
     expect(await getVolumeRequirementsAnswer(t.db, B, TODAY, known)).toBeUndefined();
   });

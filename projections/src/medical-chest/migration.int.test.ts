@@ -19,7 +19,10 @@ afterAll(async () => {
 
 const V = 'a0000000-0000-4000-8000-000000000001';
 
-const requirement = (position: number, fields: Partial<Insertable<VolumeRequirementsTable>>): Insertable<VolumeRequirementsTable> => ({
+/** A row as written before 0095 (no text). */
+type RequirementBefore0095 = Omit<Insertable<VolumeRequirementsTable>, 'row_json'>;
+
+const requirement = (position: number, fields: Partial<RequirementBefore0095>): RequirementBefore0095 => ({
   vessel_id: V,
   position,
   scale_id: `1.${position}`,
@@ -54,10 +57,10 @@ describe('0095_volume_requirements_row_json on requirements written before it', 
         requirement(1, { required_quantity: null, required_unit: null, requirement: 'As required', actual_quantity: 12, compliance_status: 'Compliant', expiring_soon: true }),
         requirement(2, { required_quantity: 0.1 + 0.2, actual_quantity: 1 }),
         requirement(3, { required_quantity: 1e21 }),
-      ])
+      ] as Insertable<VolumeRequirementsTable>[])
       .execute();
 
-    const { error: after } = await readModelMigrator(db).migrateToLatest();
+    const { error: after } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0096')).migrateToLatest();
     expect(after).toBeUndefined();
     const before = await textsAndStringified();
     expect(before.texts).toEqual(before.stringified);
@@ -71,5 +74,14 @@ describe('0095_volume_requirements_row_json on requirements written before it', 
     expect(updated.texts).toEqual(updated.stringified);
     expect(updated.texts[0]).toContain('"requiredQuantity":1.5,');
     expect(updated.texts[0]).toContain('"actualQuantity":40,"complianceStatus":"Compliant","expiringSoon":true}');
+  });
+
+  it('0096 keeps every stored text, and from then on the text is its writer\'s (the chest writes rowText of the row)', async () => {
+    const before = await textsAndStringified();
+    const { error } = await readModelMigrator(db).migrateToLatest();
+    expect(error).toBeUndefined();
+    expect(await textsAndStringified()).toEqual(before);
+    // No longer made by PostgreSQL: a row written without its text is refused, not given one.
+    await expect(db.insertInto('volume_requirements').values(requirement(9, {}) as Insertable<VolumeRequirementsTable>).execute()).rejects.toThrow(/row_json/);
   });
 });

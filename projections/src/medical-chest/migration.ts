@@ -1,4 +1,4 @@
-import { sql, type ColumnType, type GeneratedAlways, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnType, type Kysely, type Migration } from 'kysely';
 import type { DateColumn, Timestamp } from '../vessels/migration';
 
 /**
@@ -82,10 +82,10 @@ export interface VolumeRequirementsTable {
   expiring_batches: ColumnType<number, number | undefined, number>;
   next_change_on: ColumnType<DateColumn, DateColumn | undefined, DateColumn>;
   /**
-   * The row's VolumeRequirementRow as JSON text, kept by PostgreSQL as the row is written (0095):
-   * the requirements read concatenates these in the scale's order (medical-chest/queries).
+   * The row's VolumeRequirementRow as JSON text (evaluate.ts rowText), written with the row (0095,
+   * 0096): the requirements read concatenates these in the scale's order (medical-chest/queries).
    */
-  row_json: GeneratedAlways<string>;
+  row_json: string;
 }
 
 export const medicalChestMigration: Migration = {
@@ -209,5 +209,20 @@ export const volumeRequirementsRowJsonMigration: Migration = {
     await sql`ALTER TABLE volume_requirements
       ADD COLUMN row_json text NOT NULL GENERATED ALWAYS AS (medchest_volume_requirement_json(scale_id, scale_description,
         section, required_quantity, required_unit, requirement, actual_quantity, compliance_status, expiring_soon)) STORED`.execute(db);
+  },
+};
+
+/**
+ * Each requirement row's JSON text written by its writer (issue 14, the chest's cost per row
+ * written): the text the chest's code already makes of every row it writes, to digest it
+ * (evaluate.ts rowText, JSON.stringify), instead of PostgreSQL making it again in the generated
+ * column of 0095, a PL/pgSQL call per row written that was half the CPU of inserting it (6.4 us
+ * a row with it, 3.0 without, 100k rows). The same text (0095's test holds the two equal): the
+ * rows stored keep theirs, and the function goes with the expression.
+ */
+export const volumeRequirementsRowJsonWrittenMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`ALTER TABLE volume_requirements ALTER COLUMN row_json DROP EXPRESSION`.execute(db);
+    await sql`DROP FUNCTION medchest_volume_requirement_json(text, text, text, double precision, text, text, integer, text, boolean)`.execute(db);
   },
 };

@@ -92,7 +92,7 @@ export async function getVolumeRequirementsAnswer(
 /**
  * A vessel's stored rows as the JSON text of VolumeRequirementRow[] in the scale's order, written
  * as JSON.stringify writes toVolumeRequirementRow's rows, byte for byte (a test holds the two
- * equal): each row's text is stored with it (row_json, a generated column, 0095), so a read only
+ * equal): each row's text is stored with it (row_json, rowText of the row, 0096), so a read only
  * concatenates them. So a digest names one text whichever way it was made.
  */
 function rowsAsJson(vesselId: RawBuilder<unknown>): RawBuilder<string> {

@@ -24,6 +24,12 @@ export function rowsJson(rows: readonly object[]): string {
   return hasBigint ? JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) : JSON.stringify(rows);
 }
 
+/** A column of a read-model table. */
+type Column<T extends keyof ReadModelDb> = keyof ReadModelDb[T] & string;
+
+/** A table's key as its writers name it: its one column, or its columns. */
+type TableKey<T extends keyof ReadModelDb> = Column<T> | readonly Column<T>[];
+
 /** Rows per statement: bounded so one statement's JSON stays a few megabytes. */
 const ROWS_PER_STATEMENT = 5000;
 
@@ -44,8 +50,8 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
   rows: readonly Insertable<ReadModelDb[T]>[],
   conflict: {
     /** The conflict target: the primary key's column, or its columns. */
-    key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[];
-    update: 'nothing' | readonly (keyof ReadModelDb[T] & string)[];
+    key: TableKey<T>;
+    update: 'nothing' | readonly Column<T>[];
     /** Leave a stored row alone when the update would not change it (no dead tuple, no index work). */
     onlyIfChanged?: boolean;
   },
@@ -99,7 +105,7 @@ export async function appendRows<T extends keyof ReadModelDb & string>(
   db: Kysely<ReadModelDb>,
   table: T,
   rows: readonly Insertable<ReadModelDb[T]>[],
-  key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
+  key: TableKey<T>,
 ): Promise<void> {
   if (rows.length === 0) return;
   if (await rowsAreNew(db, table, rows, key)) await copyRows(db, table, rows);
@@ -122,7 +128,7 @@ export async function rowsAreNew<T extends keyof ReadModelDb & string>(
   db: Kysely<ReadModelDb>,
   table: T,
   rows: readonly Insertable<ReadModelDb[T]>[],
-  key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
+  key: TableKey<T>,
 ): Promise<boolean> {
   if (exactlyOnce.has(db)) return true;
   if (typeof key === 'string' || key.length !== 2 || key[0] !== 'log_commit' || key[1] !== 'log_event') return false;
@@ -146,12 +152,12 @@ export async function updateRows<T extends keyof ReadModelDb & string>(
   db: Kysely<ReadModelDb>,
   table: T,
   rows: readonly Partial<Insertable<ReadModelDb[T]>>[],
-  key: (keyof ReadModelDb[T] & string) | readonly (keyof ReadModelDb[T] & string)[],
+  key: TableKey<T>,
   /**
    * Columns set by an expression instead of the row's value: it may name the stored row `t` and
    * the new one `r`, so that a value computed from other rows is set in the same write.
    */
-  expressions: Partial<Record<keyof ReadModelDb[T] & string, RawBuilder<unknown>>> = {},
+  expressions: Partial<Record<Column<T>, RawBuilder<unknown>>> = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const keys: readonly string[] = typeof key === 'string' ? [key] : key;

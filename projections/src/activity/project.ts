@@ -239,6 +239,9 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
 
 const ROWS_PER_STATEMENT = 5000;
 
+/** Counts of new lines added to the stored ones, whichever way the lines went in. */
+const ADD_TO_STORED_COUNTS = sql`ON CONFLICT (vessel_id, activity_type) DO UPDATE SET n = activity_counts.n + excluded.n`;
+
 /**
  * The lines, and the counts of the lines actually inserted: an event is one row for ever, so
  * replaying it changes neither the row nor the counts. Lines known to be new (rowsAreNew in sql.ts:
@@ -264,7 +267,7 @@ async function insertActivities(trx: Transaction<ReadModelDb>, rows: readonly In
       )
       INSERT INTO activity_counts (vessel_id, activity_type, n)
       SELECT coalesce(vessel_id, ''), activity_type, count(*) FROM inserted GROUP BY 1, 2
-      ON CONFLICT (vessel_id, activity_type) DO UPDATE SET n = activity_counts.n + excluded.n`.execute(trx);
+      ${ADD_TO_STORED_COUNTS}`.execute(trx);
   }
 }
 
@@ -281,7 +284,7 @@ async function addCounts(trx: Transaction<ReadModelDb>, rows: readonly Insertabl
   await sql`
     INSERT INTO activity_counts (vessel_id, activity_type, n)
     SELECT vessel_id, activity_type, n FROM json_populate_recordset(NULL::activity_counts, ${rowsJson([...counts.values()])}::json)
-    ON CONFLICT (vessel_id, activity_type) DO UPDATE SET n = activity_counts.n + excluded.n`.execute(trx);
+    ${ADD_TO_STORED_COUNTS}`.execute(trx);
 }
 
 async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly ProjectedEvent[]) {

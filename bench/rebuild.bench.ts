@@ -13,7 +13,8 @@
  *
  * Run: npm run bench -- rebuild   (BENCH_SCALE=0.1 for a quick run at a tenth of the size;
  * BENCH_DEMO_EVENTS=<file> keeps the demo's events in a file, to replay the same log again;
- * BENCH_BATCH and BENCH_CONCURRENCY vary the rebuild's batch size and read models written at once)
+ * BENCH_BATCH, BENCH_CONCURRENCY and BENCH_AHEAD vary the rebuild's batch size, read models written at once
+ * and batches a read model may run ahead of the slowest)
  */
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
@@ -29,6 +30,7 @@ const GOAL_S = 60;
 /** Default: the rebuild's own. */
 const BATCH_SIZE = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ? Number(process.env.BENCH_CONCURRENCY) : undefined;
+const AHEAD = process.env.BENCH_AHEAD ? Number(process.env.BENCH_AHEAD) : undefined;
 
 let t = performance.now();
 const demo = await demoYearEvents();
@@ -53,7 +55,7 @@ try {
   const pgCpu = databaseCpuSampler(pool);
   const nodeBefore = process.cpuUsage();
   t = performance.now();
-  const result = await rebuildReadModels({ db, store, batchSize: BATCH_SIZE, concurrency: CONCURRENCY });
+  const result = await rebuildReadModels({ db, store, batchSize: BATCH_SIZE, concurrency: CONCURRENCY, batchesAhead: AHEAD });
   const seconds = (performance.now() - t) / 1000;
   const nodeCpu = process.cpuUsage(nodeBefore);
   const pgCpuS = (await pgCpu.stop()) / 1000;

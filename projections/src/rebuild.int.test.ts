@@ -1,8 +1,10 @@
+import { LOG_START } from '@medchest/eventstore';
 import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
 import { scaleImportedData } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from './all';
+import type { Projection } from './projection';
 import { readCheckpoints } from './checkpoints/checkpoints';
 import pg from 'pg';
 import { HistoryBrokenError, REBUILD_SCHEMA, rebuildReadModels } from './rebuild';
@@ -188,6 +190,95 @@ describe('rebuild', () => {
     );
     batches = 0;
     await expect(rebuildReadModels({ db: t.db, store, batchSize: 5, projections: failing })).rejects.toThrow('disk full');
+    expect(await snapshotReadModels(t.db)).toEqual(damaged);
+    expect(await readCheckpoints(t.db, allProjections.map((p) => p.name))).toEqual(checkpoints);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${REBUILD_SCHEMA}`.execute(t.db)).rows[0].n).toBe(0);
+    await rebuildReadModels({ db: t.db, store });
+    expect(await snapshotReadModels(t.db)).toEqual(good);
+  });
+
+  it('lets read models run ahead of a slow one, a bounded number of batches, each still given every event of its types once and in log order, with no more transactions open than allowed', async () => {
+    const good = await snapshotReadModels(t.db);
+    const log = await store.readAll({ from: LOG_START, maxCount: 10_000 });
+    const batchOf = new Map(log.map((e, i) => [e.id, Math.floor(i / 5)]));
+    const handed = new Map<string, string[]>();
+    let open = 0;
+    let mostOpen = 0;
+    const counted = (p: Projection, work: (...args: Parameters<Projection['apply']>) => Promise<void>): Projection => ({
+      ...p,
+      async apply(...args) {
+        mostOpen = Math.max(mostOpen, ++open);
+        try {
+          handed.set(p.name, [...(handed.get(p.name) ?? []), ...args[1].map((e) => e.id)]);
+          await work(...args);
+        } finally {
+          open--;
+        }
+      },
+    });
+    // A slow read model of every event type (so every batch of 5 is one of its batches), and
+    // activity watched for how far ahead of it it gets.
+    let slowDone = 0;
+    let mostAhead = 0;
+    const slow = counted({ name: 'slow', eventTypes: [...new Set(allProjections.flatMap((p) => p.eventTypes))], tables: [], apply: async () => {} }, async () => {
+      await new Promise((r) => setTimeout(r, 40));
+      slowDone++;
+    });
+    const watched = allProjections.map((p) =>
+      counted(p, async (trx, events) => {
+        if (p.name === 'activity') mostAhead = Math.max(mostAhead, batchOf.get(events[0].id)! + 1 - slowDone);
+        await p.apply(trx, events);
+      }),
+    );
+    await rebuildReadModels({ db: t.db, store, batchSize: 5, projections: [slow, ...watched], concurrency: 3, batchesAhead: 2 });
+    expect(await snapshotReadModels(t.db)).toEqual(good);
+    expect(slowDone).toBe(Math.ceil(log.length / 5));
+    for (const p of [slow, ...allProjections]) {
+      const types = new Set<string>(p.eventTypes);
+      expect(handed.get(p.name) ?? [], p.name).toEqual(log.filter((e) => types.has(e.type)).map((e) => e.id));
+    }
+    // Activity worked on the batch after the one the slow read model was on (with a barrier it
+    // could not), never further: two batches allowed.
+    expect(mostAhead).toBe(2);
+    expect(mostOpen).toBeLessThanOrEqual(3);
+    expect(mostOpen).toBeGreaterThan(1);
+  });
+
+  it('a read model failing while others ran ahead of it ends the rebuild with the live tables and checkpoints untouched', async () => {
+    const good = await snapshotReadModels(t.db);
+    const log = await store.readAll({ from: LOG_START, maxCount: 10_000 });
+    const batchOf = new Map(log.map((e, i) => [e.id, Math.floor(i / 5)]));
+    await t.db.updateTable('vessels').set({ vessel_name: 'corrupted' }).execute();
+    const damaged = await snapshotReadModels(t.db);
+    const checkpoints = await readCheckpoints(t.db, allProjections.map((p) => p.name));
+    // A slow read model of every event type fails its third batch (number 2); activity, meanwhile,
+    // has gone on to later ones (committed into the fresh tables).
+    let slowBatches = 0;
+    let activityFurthest = -1;
+    const failing: Projection[] = [
+      {
+        name: 'slow',
+        eventTypes: [...new Set(allProjections.flatMap((p) => p.eventTypes))],
+        tables: [],
+        async apply() {
+          await new Promise((r) => setTimeout(r, 60));
+          if (++slowBatches === 3) throw new Error('disk full');
+        },
+      },
+      ...allProjections.map((p) =>
+        p.name !== 'activity'
+          ? p
+          : {
+              ...p,
+              async apply(...args: Parameters<typeof p.apply>) {
+                await p.apply(...args);
+                activityFurthest = Math.max(activityFurthest, batchOf.get(args[1][0].id)!);
+              },
+            },
+      ),
+    ];
+    await expect(rebuildReadModels({ db: t.db, store, batchSize: 5, projections: failing, batchesAhead: 3 })).rejects.toThrow('disk full');
+    expect(activityFurthest).toBeGreaterThan(2);
     expect(await snapshotReadModels(t.db)).toEqual(damaged);
     expect(await readCheckpoints(t.db, allProjections.map((p) => p.name))).toEqual(checkpoints);
     expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = ${REBUILD_SCHEMA}`.execute(t.db)).rows[0].n).toBe(0);

@@ -1,11 +1,11 @@
 import { createChainFollower, LOG_START, type ChainBreak, type EventStore, type LogPosition, type SignedHead } from '@medchest/eventstore';
 import { sql, type Kysely } from 'kysely';
 import { allProjections } from './all';
-import { applyBatch } from './apply';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { buildIndexes, deferredIndexNames, inParallel, restoreDroppedIndexes, rewriteIndexDefinition, tableIndexes } from './deferredIndexes';
 import { LOCK_NAMESPACE, projectionLockName } from './locks';
 import { migrateReadModels } from './migrations';
+import { applyAtOwnPace } from './ownPace';
 import type { Projection } from './projection';
 
 export interface RebuildOptions {
@@ -16,6 +16,8 @@ export interface RebuildOptions {
   batchSize?: number;
   /** Most read-model transactions open at once (default DEFAULT_REBUILD_CONCURRENCY). */
   concurrency?: number;
+  /** Most batches a read model may run ahead of the slowest (default REBUILD_BATCHES_AHEAD; 1: every batch waits for every read model). */
+  batchesAhead?: number;
   /** How long to wait for a running projection runner to let go of its locks (default 10 s). */
   lockTimeoutMs?: number;
   /** Re-validate events of the current version with their zod schema (see toProjectedEvent). Default false. */
@@ -62,7 +64,6 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const batchSize = options.batchSize ?? DEFAULT_REBUILD_BATCH_SIZE;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
   const concurrency = options.concurrency ?? DEFAULT_REBUILD_CONCURRENCY;
-  const durations = new Map<string, number>();
   await migrateReadModels(db);
 
   let lost: Error | undefined;
@@ -102,31 +103,40 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       let count = 0;
       // Every stream's hash chain is checked as the log goes by, before its events are projected.
       const chains = createChainFollower(options.signedHeads);
-      // The next batch is read while this one is written (the log and the tables: two cores).
-      let reading = store.readAll({ from: position, maxCount: batchSize });
-      for (;;) {
-        if (lost) throw lost;
-        const events = await reading;
-        if (events.length === 0) break;
-        for (const event of events) {
-          const brk = chains.check(event);
-          if (brk) throw new HistoryBrokenError(brk);
+      // Each read model at its own pace, a few batches ahead of the slowest at most (ownPace.ts).
+      // Each event once: the log is read once, and a failed batch ends the rebuild (exactlyOnce).
+      const applier = applyAtOwnPace({
+        db,
+        projections,
+        checkpoints,
+        validate: options.validateEvents,
+        schema: REBUILD_SCHEMA,
+        exactlyOnce: true,
+        concurrency,
+        ahead: options.batchesAhead ?? REBUILD_BATCHES_AHEAD,
+      });
+      try {
+        // The next batch is read while this one is checked and handed out (the log and the tables: two cores).
+        let reading = store.readAll({ from: position, maxCount: batchSize });
+        for (;;) {
+          if (lost) throw lost;
+          const events = await reading;
+          if (events.length === 0) break;
+          for (const event of events) {
+            const brk = chains.check(event);
+            if (brk) throw new HistoryBrokenError(brk);
+          }
+          position = events[events.length - 1].position;
+          reading = store.readAll({ from: position, maxCount: batchSize });
+          // Without it, a failed batch would leave the read of the next one unhandled.
+          reading.catch(() => {});
+          await applier.push(events);
+          count += events.length;
         }
-        position = events[events.length - 1].position;
-        reading = store.readAll({ from: position, maxCount: batchSize });
-        // Without it, a failed batch would leave the read of the next one unhandled.
-        reading.catch(() => {});
-        // Each read model in a transaction of its own, side by side (applyBatch): they write tables
-        // of their own that nothing reads until the swap. Every one settles before the next batch.
-        // Each event once: the log is read once, and a failed batch ends the rebuild (exactlyOnce).
-        await applyBatch(db, projections, checkpoints, events, {
-          validate: options.validateEvents,
-          schema: REBUILD_SCHEMA,
-          exactlyOnce: true,
-          concurrency,
-          durations,
-        });
-        count += events.length;
+        await applier.finish();
+      } finally {
+        // Nothing is dropped (below) while a read model's transaction is still open.
+        await applier.stop();
       }
       const [truncated] = chains.truncated();
       if (truncated) throw new HistoryBrokenError(truncated);
@@ -152,6 +162,9 @@ export const DEFAULT_REBUILD_BATCH_SIZE = 10_000;
 
 /** Read models written at once by a rebuild. */
 export const DEFAULT_REBUILD_CONCURRENCY = 4;
+
+/** Most batches a read model may run ahead of the slowest one in a rebuild (ownPace.ts). */
+export const REBUILD_BATCHES_AHEAD = 3;
 
 interface FreshTable {
   name: string;

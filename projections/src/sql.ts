@@ -52,28 +52,47 @@ export async function writeRows<T extends keyof ReadModelDb & string>(
     /** The conflict target: the primary key's column, or its columns. */
     key: TableKey<T>;
     update: 'nothing' | readonly Column<T>[];
-    /** Leave a stored row alone when the update would not change it (no dead tuple, no index work). */
-    onlyIfChanged?: boolean;
+    /**
+     * Leave a stored row alone when the update would not change it (no dead tuple, no index work).
+     * true: checked in the conflict clause, once the row has been proposed for insertion, which is
+     * cheapest when most rows do change. 'lookUpFirst': rows the table already holds unchanged are
+     * left out before they are proposed (one lookup by key each), for writers whose rows mostly
+     * do not change: a proposed row costs more than the lookup, the more so in a table with stored
+     * generated columns, which PostgreSQL computes for every row proposed, conflicting or not
+     * (fleet_compliance's item texts: 5,000 unchanged rows took 110-330 ms proposed, 45-67 ms
+     * looked up first, 32-42 ms of that reading their JSON; on the loaded 2-core machine).
+     */
+    onlyIfChanged?: boolean | 'lookUpFirst';
   },
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object);
   const list = sql.join(columns.map((c) => sql.ref(c)));
   const keys: readonly string[] = typeof conflict.key === 'string' ? [conflict.key] : conflict.key;
+  const updated = conflict.update === 'nothing' ? [] : conflict.update;
+  /** The updated columns of a row as one value, to compare a stored row with its new version. */
+  const updatedOf = (row: string) => sql`(${sql.join(updated.map((c) => sql.ref(`${row}.${c}`)))})`;
   const onConflict =
-    conflict.update === 'nothing' || conflict.update.length === 0
+    updated.length === 0
       ? sql`DO NOTHING`
-      : sql`DO UPDATE SET ${sql.join(conflict.update.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}${
-          conflict.onlyIfChanged
-            ? sql` WHERE (${sql.join(conflict.update.map((c) => sql`${sql.table(table)}.${sql.ref(c)}`))})
-                   IS DISTINCT FROM (${sql.join(conflict.update.map((c) => sql`excluded.${sql.ref(c)}`))})`
-            : sql``
+      : sql`DO UPDATE SET ${sql.join(updated.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))}${
+          conflict.onlyIfChanged ? sql` WHERE ${updatedOf(table)} IS DISTINCT FROM ${updatedOf('excluded')}` : sql``
         }`;
+  const lookUpFirst = conflict.onlyIfChanged === 'lookUpFirst' && updated.length > 0;
+  /** The rows proposed for insertion: all of them, or (lookUpFirst) the new ones and the stored ones whose updated columns differ. */
+  const proposed = (json: string) => {
+    const recordset = sql`json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)`;
+    if (!lookUpFirst) return sql`SELECT ${list} FROM ${recordset}`;
+    // The key is NOT NULL: a row the table does not hold has a null key in `s`.
+    return sql`SELECT ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))} FROM ${recordset} AS r
+      LEFT JOIN ${sql.table(table)} AS s ON ${sql.join(keys.map((k) => sql`${sql.ref(`s.${k}`)} = ${sql.ref(`r.${k}`)}`), sql` AND `)}
+      WHERE ${sql.ref(`s.${keys[0]}`)} IS NULL OR ${updatedOf('s')} IS DISTINCT FROM ${updatedOf('r')}`;
+  };
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const json = rowsJson(rows.slice(i, i + ROWS_PER_STATEMENT));
     await sql`
       INSERT INTO ${sql.table(table)} (${list})
-      SELECT ${list} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)
+      ${proposed(json)}
       ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))}) ${onConflict}`.execute(db);
   }
 }

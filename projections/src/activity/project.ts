@@ -328,12 +328,12 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   await insertActivities(trx, rows);
   // A batch's number never changes: the first record stands.
   await writeRows(trx, 'activity_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: 'nothing' });
-  // A name the feed already holds (most vessel edits keep it) is left alone: no dead row.
+  // A name the feed already holds (most vessel edits keep it) is left alone, not even proposed: no dead row.
   await writeRows(
     trx,
     'activity_vessel_names',
     [...renamed].map(([vessel_id, vessel_name]) => ({ vessel_id, vessel_name })),
-    { key: 'vessel_id', update: ['vessel_name'], onlyIfChanged: true },
+    { key: 'vessel_id', update: ['vessel_name'], onlyIfChanged: 'lookUpFirst' },
   );
 }
 

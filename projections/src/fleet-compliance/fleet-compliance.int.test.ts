@@ -83,6 +83,28 @@ describe('fleet compliance', () => {
     expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toEqual([]);
   });
 
+  it('leaves a vessel row untouched by an edit of what it does not store (contact details), and rewrites it for an edit of what it does', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId: A, details: vesselDetails() } })]);
+    const stored = () => sql<{ xmin: string; item_middle: string }>`SELECT xmin::text, item_middle FROM fleet_compliance WHERE id = ${A}`.execute(t.db).then((r) => r.rows[0]);
+    const created = await stored();
+
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: vesselDetails({ contactName: 'Someone Else', contactPhone: '+47 99999999' }) } })]);
+    expect(await stored()).toEqual(created);
+
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: A, details: vesselDetails({ fleet: 'Baltic' }) } })]);
+    const edited = await stored();
+    expect(edited.xmin).not.toBe(created.xmin);
+    expect(edited.item_middle).toContain('"fleet":"Baltic"');
+    expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toMatchObject([{ id: A, fleet: 'Baltic' }]);
+  });
+
+  it('adds the row of a vessel edited in a batch that does not hold its creation when the table lacks it', async () => {
+    const log = createFakeLog();
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId: B, details: vesselDetails({ vesselName: 'Late Comer', fleet: undefined, ownershipCompany: undefined }) } })]);
+    expect(await listFleetCompliance(t.db, TODAY, ALL_VESSELS)).toMatchObject([{ id: B, vesselName: 'Late Comer', fleet: null, ownershipCompany: null }]);
+  });
+
   it('answers the list, whole or page by page, as the JSON text JSON.stringify writes of the items (made by PostgreSQL), a chest whose day has come evaluated for that day', async () => {
     const log = createFakeLog();
     // The chest projection evaluates for the real day: the reads here are for it and ten days on.

@@ -34,8 +34,9 @@ async function applyFleetCompliance(trx: Transaction<ReadModelDb>, events: reado
     });
   }
   if (deleted.length > 0) await trx.deleteFrom('fleet_compliance').where('id', 'in', deleted).execute();
-  // Most edits touch contact details, not these columns: then the row is left as it is.
-  await writeRows(trx, 'fleet_compliance', live, { key: 'id', update: DETAIL_COLUMNS, onlyIfChanged: true });
+  // Most edits touch contact details, not these columns: then the row is left as it is, and not
+  // even proposed (its item texts, generated columns, would be computed for it all the same).
+  await writeRows(trx, 'fleet_compliance', live, { key: 'id', update: DETAIL_COLUMNS, onlyIfChanged: 'lookUpFirst' });
   await updateRows(
     trx,
     'fleet_compliance',

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { ALL_VESSELS, VESSEL_STATUSES, type FleetComplianceItem } from '@medchest/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDb, type ReadModelDb } from '../db';
 import { readModelMigrations, readModelMigrator } from '../migrations';
@@ -62,6 +62,51 @@ describe('0094_fleet_compliance_item_text on a list written before it', () => {
     await db.updateTable('fleet_compliance').set({ medical_chest_certificate_expiry: '2027-01-15', last_medical_review: '2026-02-01', fleet: 'Baltic' }).where('id', '=', B).execute();
     const b2 = { ...b, lastMedicalReview: '2026-02-01', medicalChestCertificateExpiry: '2027-01-15', fleet: 'Baltic' };
     expect((await fleetComplianceAnswer(db, '2026-03-01', ALL_VESSELS, { limit: 1 })).json).toBe(JSON.stringify([b2]));
+  });
+});
+
+describe('0097_fleet_compliance_item_text_inlined', () => {
+  let older: TestDatabase;
+  let odb: Kysely<ReadModelDb>;
+  beforeAll(async () => {
+    older = await createTestDatabase('proj_fleet_migration_0097');
+    odb = createReadModelDb(older.url);
+  });
+  afterAll(async () => {
+    await odb?.destroy();
+    await older?.drop();
+  });
+
+  const AWKWARD = 'Ocean "Pearl" \\ Ærø ✓\ttab\u0001\n\r/😷\u2028\u007f';
+  const texts = (d: Kysely<ReadModelDb>) => sql<{ id: string; item_head: string; item_middle: string }>`SELECT id, item_head, item_middle FROM fleet_compliance ORDER BY id`.execute(d).then((r) => r.rows);
+
+  it('keeps every stored item text, writes the same texts as to_json did, and is inlined (no function call of its own per value)', async () => {
+    const { error } = await readModelMigrator(odb, readModelMigrations.filter(([name]) => name < '0097')).migrateToLatest();
+    expect(error).toBeUndefined();
+    const row = (id: string, vessel_name: string, fleet: string | null) => ({ id, vessel_name, imo_number: '9074729', flag_state: 'LIBERIA', crew_size_category: 22, fleet, ownership_company: null });
+    await odb.insertInto('fleet_compliance').values([row(A, AWKWARD, 'North "Atlantic"'), row(B, 'Baltic Trader', null)]).execute();
+    const before = await texts(odb);
+
+    const { error: after } = await readModelMigrator(odb).migrateToLatest();
+    expect(after).toBeUndefined();
+    expect(await texts(odb)).toEqual(before);
+    // Written again with the same values (a no-op update still computes the texts): the same texts.
+    await odb.updateTable('fleet_compliance').set({ vessel_name: AWKWARD }).where('id', '=', A).execute();
+    await odb.updateTable('fleet_compliance').set({ fleet: null }).where('id', '=', B).execute();
+    expect(await texts(odb)).toEqual(before);
+
+    // As to_json writes text, for every character up to U+2FFF, in strings, and null.
+    const { rows } = await sql<{ differ: number; n: number }>`
+      SELECT count(*) FILTER (WHERE coalesce(to_json(s)::text, 'null') IS DISTINCT FROM medchest_json_text(s))::int AS differ, count(*)::int AS n
+        FROM (SELECT chr(c) AS s FROM generate_series(1, 12287) AS c
+              UNION ALL SELECT NULL UNION ALL SELECT '' UNION ALL SELECT ${AWKWARD} UNION ALL SELECT repeat('x"\\', 1000)) AS t`.execute(odb);
+    expect(rows[0]).toEqual({ differ: 0, n: 12291 });
+
+    // Inlined: the plan shows the body's json_object, not a call of medchest_json_text.
+    const { rows: plan } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (VERBOSE, COSTS OFF) SELECT medchest_json_text(vessel_name) FROM fleet_compliance`.execute(odb);
+    const output = plan.map((p) => p['QUERY PLAN']).join('\n');
+    expect(output).toContain('json_object');
+    expect(output).not.toContain('medchest_json_text');
   });
 });
 

@@ -264,12 +264,7 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   await appendRows(trx, 'vessel_history', rows, ['log_commit', 'log_event']);
   // Pairs proposed again by later events of the same stream (an order's): ON CONFLICT, always.
   await writeRows(trx, 'vessel_streams', [...streams.values()], { key: ['vessel_id', 'stream_id'], update: 'nothing' });
-  await writeRows(
-    trx,
-    'vessel_history_state',
-    [...states].filter(([vessel_id, state]) => storedStates.get(vessel_id) !== state).map(([vessel_id, state]) => ({ vessel_id, state: state as Record<string, unknown> })),
-    { key: 'vessel_id', update: ['state'] },
-  );
+  await writeStates(trx, [...states].filter(([vesselId, state]) => storedStates.get(vesselId) !== state));
   const batchRows: Insertable<VesselHistoryBatchesTable>[] = [...batches].map(([batch_id, b]) => ({
     vessel_id: vesselOfBatch.get(batch_id)!,
     batch_id,
@@ -277,6 +272,24 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
     quantity: b.quantity,
   }));
   await writeRows(trx, 'vessel_history_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: ['quantity'] });
+}
+
+/**
+ * Each vessel's state: the ids as an array and the states as one JSON array, paired by their
+ * place, not as rows of one JSON recordset (writeRows): json_populate_recordset makes a hash table
+ * per row and fills a record from it, where json_array_elements only cuts each state's text out
+ * (the text stored, JSON.stringify's, as before). 6,000 states of ~560 bytes upserted: 170-265 ms
+ * as a recordset, 48-122 ms so (a text[] of the states was 60-100 ms in PostgreSQL but ~30 us a
+ * state in node, pg quoting every element; measured on the loaded 2-core machine).
+ */
+async function writeStates(trx: Transaction<ReadModelDb>, states: readonly [string, VesselState][]) {
+  if (states.length === 0) return;
+  await sql`
+    INSERT INTO vessel_history_state (vessel_id, state)
+    SELECT v.vessel_id, s.state
+      FROM unnest(${states.map(([vesselId]) => vesselId)}::text[]) WITH ORDINALITY AS v(vessel_id, n)
+      JOIN json_array_elements(${JSON.stringify(states.map(([, state]) => state))}::json) WITH ORDINALITY AS s(state, n) USING (n)
+    ON CONFLICT (vessel_id) DO UPDATE SET state = excluded.state`.execute(trx);
 }
 
 /** The auditor's timeline of each vessel, and which streams hold the vessel's history. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@medchest/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelTestDb, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
@@ -50,6 +51,29 @@ describe('vessel history read model', () => {
       ['VesselCreated', 'Vessel MV Nordic Star added to the fleet', expect.arrayContaining([{ field: 'Vessel name', before: null, after: 'MV Nordic Star' }])],
     ]);
     expect(await listVesselStreams(t.db, vesselId)).toEqual([`inventory-${vesselId}`, `vessel-${vesselId}`]);
+  });
+
+  it('keeps each vessel state from batch to batch as the JSON text of the state, whatever its values hold, and tells the next edit from it', async () => {
+    const vesselId = randomUUID();
+    const awkward = 'Quote " back\\slash \\" tab\t new\nline {"json": [1]} Ærø ⚓ 😷 \u0001';
+    await t.project([log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails({ contactName: awkward }) } })]);
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId, details: vesselDetails({ contactName: `${awkward} 2`, fleet: 'Baltic' }) } })]);
+    const stored = await sql<{ state: string }>`SELECT state::text AS state FROM vessel_history_state WHERE vessel_id = ${vesselId}`.execute(t.db);
+    expect(stored.rows).toHaveLength(1);
+    const [{ state }] = stored.rows;
+    // The state as JSON.stringify writes it (the event's details in the order the log holds their fields).
+    expect(JSON.parse(state)).toEqual({ details: vesselDetails({ contactName: `${awkward} 2`, fleet: 'Baltic' }) });
+    expect(state).toBe(JSON.stringify(JSON.parse(state)));
+
+    await t.project([log.record({ type: 'VesselUpdated', data: { vesselId, details: vesselDetails({ contactName: awkward, fleet: 'Baltic' }) } })]);
+    const { entries } = await listVesselHistory(t.db, vesselId);
+    expect(entries.slice(0, 2).map((e) => e.changes)).toEqual([
+      [{ field: 'Contact name', before: `${awkward} 2`, after: awkward }],
+      [
+        { field: 'Contact name', before: awkward, after: `${awkward} 2` },
+        { field: 'Fleet', before: 'North Atlantic', after: 'Baltic' },
+      ],
+    ]);
   });
 
   it('tells an order’s life in words: what was ordered, each move, the supplier, what came on board (no ids)', async () => {

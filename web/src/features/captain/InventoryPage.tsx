@@ -46,9 +46,15 @@ export function InventoryPage({ vesselId, onSignOut }: { vesselId: string | null
           Add Inventory
         </button>
       </div>
-      {rows.error || batches.error ? (
+      {rows.data && batches.data && (rows.error !== undefined || batches.error !== undefined) && (
+        // A refresh failed (offline, say): what was loaded stays on screen, open item and search too.
+        <p className="captain-small" role="status" data-testid="inventory-stale">
+          Could not refresh the inventory: the figures below are from the last successful load.
+        </p>
+      )}
+      {(rows.error && !rows.data) || (batches.error && !batches.data) ? (
         <p className="captain-error" role="alert">
-          {messageOf(rows.error ?? batches.error, 'The inventory could not be loaded.')}
+          {messageOf(rows.data ? batches.error : rows.error, 'The inventory could not be loaded.')}
         </p>
       ) : !rows.data || !batches.data ? (
         <p className="muted">Loading inventory...</p>

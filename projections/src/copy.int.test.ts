@@ -1,10 +1,10 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivitiesTable } from './activity/migration';
-import { CopyingClient } from './copy';
 import type { ReadModelDb } from './db';
 import { appendRows, markExactlyOnce, writeRows } from './sql';
 import { createReadModelTestDb, type ReadModelTestDb } from './testing/db';
+import { recordStatements } from './testing/statements';
 import type { VesselHistoryTable } from './vessel-history/migration';
 
 // appendRows COPYs rows known to be new and goes through writeRows' ON CONFLICT otherwise: the
@@ -23,12 +23,7 @@ beforeEach(async () => {
 });
 
 /** The text of every query the read models' clients were given. */
-const statements: string[] = [];
-const query = CopyingClient.prototype.query;
-vi.spyOn(CopyingClient.prototype, 'query').mockImplementation(function (this: CopyingClient, ...args: unknown[]) {
-  if (typeof args[0] === 'string') statements.push(args[0]);
-  return query.apply(this, args as Parameters<typeof query>);
-});
+const statements = recordStatements();
 const copies = () => statements.filter((s) => s.startsWith('COPY ')).length;
 
 const AWKWARD = [

@@ -1,9 +1,11 @@
 import type { DomainEvent } from '@medchest/domain';
 import type { RecordedEvent } from '@medchest/eventstore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toProjectedEvent } from '../apply';
+import { applyBatch, toProjectedEvent } from '../apply';
+import { ensureCheckpoints, readCheckpoints } from '../checkpoints/checkpoints';
 import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
+import { copiesInto, recordStatements } from '../testing/statements';
 import { medicalChestProjection } from '../medical-chest/project';
 import { getBatch, listVesselBatches } from './queries';
 
@@ -31,6 +33,8 @@ const adjusted = (n: number, previousQuantity: number, newQuantity: number, vess
   type: 'BatchAdjusted',
   data: { batchId: batchId(n), vesselId, scaleId: 'IMGS01', previousQuantity, newQuantity, reason: 'count' },
 });
+
+const statements = recordStatements();
 
 describe('inventory batches', () => {
   it('lists a vessel’s batches with every field of the spec, absent ones as null, by scale id then batch number', async () => {
@@ -190,5 +194,35 @@ describe('inventory batches', () => {
     const batches = await listVesselBatches(t.db, A);
     expect(batches).toHaveLength(1000);
     expect(batches.reduce((sum, b) => sum + b.quantityOnBoard, 0)).toBe((1000 * 1001) / 2 - 500);
+  });
+
+  it('in a rebuild (each event once) COPYs the batches added first, storing what the upsert stores; one removed and added again in one batch of the log replaces its row', async () => {
+    const log = createFakeLog();
+    const removed = (n: number): DomainEvent => ({ type: 'BatchRemoved', data: { batchId: batchId(n), vesselId: A, scaleId: 'IMGS01' } });
+    const batchesOfTheLog = [
+      [
+        log.record(added(1, { productName: 'Tab\there, back\\slash \\N', conditionNotes: 'new\nline', expiryDate: '2027-01-31' })),
+        log.record(added(2)),
+        log.record(adjusted(1, 10, 7)),
+        log.record(added(3, { vesselId: B, batchNumber: 2 })),
+      ],
+      // Batch 2 removed and added again in one batch of the log: its row is stored, and stays.
+      [log.record(removed(2)), log.record(added(2, { batchNumber: 5, quantity: 3 })), log.record(added(4)), log.record(adjusted(4, 10, 9))],
+      // Removed in one batch of the log, added again in a later one.
+      [log.record(removed(4))],
+      [log.record(added(4, { quantity: 1 })), log.record(added(5))],
+    ];
+    for (const events of batchesOfTheLog) await t.project(events, [medicalChestProjection]);
+    const upserted = await snapshotReadModels(t.db);
+    expect(upserted.inventory_batches).toHaveLength(5);
+
+    await resetReadModels(t.db);
+    statements.length = 0;
+    await ensureCheckpoints(t.db, 'projection', [medicalChestProjection.name]);
+    const checkpoints = await readCheckpoints(t.db, [medicalChestProjection.name]);
+    for (const events of batchesOfTheLog) await applyBatch(t.db, [medicalChestProjection], checkpoints, events, { exactlyOnce: true, validate: true });
+    // Batches 1 and 3, then 4, then 4 and 5 again; batch 2 added again went through the upsert.
+    expect(copiesInto(statements, 'inventory_batches')).toBe(3);
+    expect(await snapshotReadModels(t.db)).toEqual(upserted);
   });
 });

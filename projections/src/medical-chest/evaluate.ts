@@ -16,8 +16,9 @@ import {
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { hash } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { copyRows } from '../copy';
 import type { ReadModelDb } from '../db';
-import { updateRows, writeRows } from '../sql';
+import { rowsAreNew, updateRows, writeRows } from '../sql';
 import type { ChestVesselsTable, VolumeRequirementsTable } from './migration';
 
 /**
@@ -281,6 +282,8 @@ export async function evaluateAndStoreRows(
 
   const chests: Insertable<ChestVesselsTable>[] = [];
   const rows: Insertable<VolumeRequirementsTable>[] = [];
+  /** The rows of first stockings: the table holds none of these vessels' rows (rows_stored was false). */
+  const firstRows: Insertable<VolumeRequirementsTable>[] = [];
   const counts: { vessel_id: string; n: number }[] = [];
   for (const { vessel, evaluation } of evaluated) {
     const stored = vessel.rows_stored || stocked.has(vessel.vessel_id);
@@ -306,12 +309,23 @@ export async function evaluateAndStoreRows(
     });
     // A vessel that never had a batch stores no rows: a new vessel or a crew change costs its chest row only.
     if (!stored) continue;
-    evaluation.items.forEach((item, position) => rows.push(requirementColumns(vessel.vessel_id, position, item)));
+    const into = vessel.rows_stored ? rows : firstRows;
+    evaluation.items.forEach((item, position) => into.push(requirementColumns(vessel.vessel_id, position, item)));
     // Rows past the scale's end can only be rows stored before: a first stocking has none to cut
     // (in a rebuild or a new fleet's catch-up, most whole evaluations).
     if (vessel.rows_stored) counts.push({ vessel_id: vessel.vessel_id, n: evaluation.items.length });
   }
   await writeRows(db, 'chest_vessels', chests, { key: 'vessel_id', update: CHEST_COLUMNS });
+  // In a rebuild (rowsAreNew: each event handed over once, into tables that were empty) a first
+  // stocking's rows are COPYed in, without a conflict clause: a vessel's rows are written only
+  // once its chest row says rows_stored, in the same transaction, and deleted with it. Most of a
+  // rebuild's requirement rows are first stockings' (the upsert was 5.4 of 52 s of PostgreSQL CPU
+  // at 400k events). Elsewhere (a catch-up may be handed a batch again) they go with the others.
+  if (firstRows.length > 0 && (await rowsAreNew(db, 'volume_requirements', firstRows, ['vessel_id', 'position']))) {
+    await copyRows(db, 'volume_requirements', firstRows);
+  } else {
+    rows.push(...firstRows);
+  }
   // One statement; rows as they were (a crew change moves only the items counted per ten of the
   // crew) are left untouched. Not skipped by the digest: it names the answer, and an item's share
   // of the figures may move while its row reads the same.

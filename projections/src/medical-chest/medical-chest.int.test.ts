@@ -8,6 +8,9 @@ import { listFleetCompliance } from '../fleet-compliance/queries';
 import { requiredItems, stockingEvents } from '../testing/chest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
+import { copiesInto, recordStatements } from '../testing/statements';
+import { applyBatch } from '../apply';
+import { ensureCheckpoints, readCheckpoints } from '../checkpoints/checkpoints';
 import type { ReadModelDb } from '../db';
 import type { Projection } from '../projection';
 import { getVesselScale, getVolumeRequirements, getVolumeRequirementsAnswer, listCriticalItems, listScales, type VolumeRequirementsAnswer } from './queries';
@@ -35,6 +38,8 @@ const details = vesselDetails({ crewSizeCategory: 22 });
 const profile = medicalProfileOf(details);
 const required = requiredItems(profile);
 const FAR = day(700);
+
+const statements = recordStatements();
 
 async function chestRow(vesselId: string) {
   return t.db.selectFrom('chest_vessels').selectAll().where('vessel_id', '=', vesselId).executeTakeFirst();
@@ -447,5 +452,44 @@ describe('the medical chest read models', () => {
     expect(writes.volume_requirements).toEqual({ ins: 0, upd: 1, del: 0 });
     expect(await chestRow(A)).toMatchObject({ crew_size: 45, rows_stored: false });
     expect(await chestRow(C)).toMatchObject({ batches_on_board: 2, critical_items: required.length - 2 });
+  });
+
+  it('in a rebuild (each event once) COPYs a first stocking\'s rows, storing what the upsert stores; stocked chests\' rows still go through it', async () => {
+    const [first, second] = required;
+    const log = createFakeLog();
+    const add = (vesselId: string, batchId: string, scaleId: string, quantity = 1) =>
+      log.record({ type: 'BatchAdded', data: { batchId, vesselId, scaleId, batchNumber: 1, quantity, expiryDate: FAR } });
+    const batchesOfTheLog = [
+      [
+        log.record({ type: 'VesselCreated', data: { vesselId: A, details } }),
+        log.record({ type: 'VesselCreated', data: { vesselId: B, details: { ...details, vesselName: 'Baltic Trader', imoNumber: '9321483' } } }),
+        ...stockingEvents(A, profile, { expiryDate: FAR, except: [first.scaleId] }).map((e) => log.record(e)),
+      ],
+      // B's first stocking; A's item-wise change and then its profile moved (a whole evaluation of stored rows).
+      [add(B, 'b1', second.scaleId, 2), add(A, 'a1', first.scaleId, first.amount)],
+      [log.record({ type: 'VesselUpdated', data: { vesselId: A, details: { ...details, crewSizeCategory: 45 } } }), add(B, 'b2', first.scaleId)],
+      [log.record({ type: 'VesselDeleted', data: { vesselId: B, vesselName: 'Baltic Trader' } })],
+    ];
+    const chestTables = async () => ({
+      vessels: await t.db.selectFrom('chest_vessels').selectAll().orderBy('vessel_id').execute(),
+      rows: await t.db.selectFrom('volume_requirements').selectAll().orderBy('vessel_id').orderBy('position').execute(),
+    });
+    const byUpsert: Awaited<ReturnType<typeof chestTables>>[] = [];
+    for (const events of batchesOfTheLog) {
+      await t.project(events, [medicalChestProjection]);
+      byUpsert.push(await chestTables());
+    }
+    expect(byUpsert[1].rows.filter((r) => r.vessel_id === B)).toHaveLength(loadShippedScale().items.length);
+
+    await resetReadModels(t.db);
+    statements.length = 0;
+    await ensureCheckpoints(t.db, 'projection', [medicalChestProjection.name]);
+    const checkpoints = await readCheckpoints(t.db, [medicalChestProjection.name]);
+    for (const [i, events] of batchesOfTheLog.entries()) {
+      await applyBatch(t.db, [medicalChestProjection], checkpoints, events, { exactlyOnce: true, validate: true });
+      expect(await chestTables()).toEqual(byUpsert[i]);
+    }
+    // A's first stocking, then B's.
+    expect(copiesInto(statements, 'volume_requirements')).toBe(2);
   });
 });

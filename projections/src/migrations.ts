@@ -6,7 +6,7 @@ import { checkpointsMigration, droppedIndexesMigration, followerCheckpointsMigra
 import { chestSnapshotsCompactMigration, chestSnapshotsJsonMigration, chestSnapshotsMigration } from './chest-snapshots/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
-import { fleetComplianceItemTextInlinedMigration, fleetComplianceItemTextMigration, fleetComplianceMigration } from './fleet-compliance/migration';
+import { fleetComplianceItemDateInlinedMigration, fleetComplianceItemTextInlinedMigration, fleetComplianceItemTextMigration, fleetComplianceMigration } from './fleet-compliance/migration';
 import { inventoryBatchesByVesselMigration, inventoryBatchesMigration, inventoryBatchVersionMigration } from './inventory-batches/migration';
 import { inventoryImportsMigration } from './inventory-imports/migration';
 import { LOCK_NAMESPACE } from './locks';
@@ -68,6 +68,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0095_volume_requirements_row_json', volumeRequirementsRowJsonMigration],
   ['0096_volume_requirements_row_json_written', volumeRequirementsRowJsonWrittenMigration],
   ['0097_fleet_compliance_item_text_inlined', fleetComplianceItemTextInlinedMigration],
+  ['0098_fleet_compliance_item_date_inlined', fleetComplianceItemDateInlinedMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

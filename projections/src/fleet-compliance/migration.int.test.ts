@@ -110,6 +110,61 @@ describe('0097_fleet_compliance_item_text_inlined', () => {
   });
 });
 
+describe('0098_fleet_compliance_item_date_inlined', () => {
+  let older: TestDatabase;
+  let odb: Kysely<ReadModelDb>;
+  beforeAll(async () => {
+    older = await createTestDatabase('proj_fleet_migration_0098');
+    odb = createReadModelDb(older.url);
+  });
+  afterAll(async () => {
+    await odb?.destroy();
+    await older?.drop();
+  });
+
+  const texts = (d: Kysely<ReadModelDb>) => sql<{ id: string; item_middle: string }>`SELECT id, item_middle FROM fleet_compliance ORDER BY id`.execute(d).then((r) => r.rows);
+  /** Dates at the edges of how to_json writes one: BC, years of 1 to 7 digits, the last day, infinity. */
+  const EDGES = ['4713-01-01 BC', '0001-12-31 BC', '0001-01-01', '0099-02-03', '0999-12-31', '2024-02-29', '9999-12-31', '10000-01-01', '12345-06-07', '5874897-12-31', 'infinity', '-infinity'];
+
+  it('keeps every stored item text, writes a date as to_json did, and is inlined (no function call of its own per date)', async () => {
+    const { error } = await readModelMigrator(odb, readModelMigrations.filter(([name]) => name < '0098')).migrateToLatest();
+    expect(error).toBeUndefined();
+    const row = (id: string, expiry: string | null, review: string | null) => ({
+      id, vessel_name: 'Baltic Trader', imo_number: '9321483', flag_state: 'PANAMA', crew_size_category: 14, fleet: null, ownership_company: null,
+      medical_chest_certificate_expiry: expiry, last_medical_review: review,
+    });
+    await odb.insertInto('fleet_compliance').values([row(A, '2027-01-15', '0044-03-15 BC'), row(B, null, 'infinity')]).execute();
+    const before = await texts(odb);
+    expect(before[0].item_middle).toContain('"lastMedicalReview":"0044-03-15 BC","medicalChestCertificateExpiry":"2027-01-15"');
+
+    const { error: after } = await readModelMigrator(odb).migrateToLatest();
+    expect(after).toBeUndefined();
+    expect(await texts(odb)).toEqual(before);
+    // Written again with the same values (a no-op update still computes the texts): the same texts.
+    await odb.updateTable('fleet_compliance').set({ medical_chest_certificate_expiry: '2027-01-15' }).where('id', '=', A).execute();
+    await odb.updateTable('fleet_compliance').set({ last_medical_review: 'infinity' }).where('id', '=', B).execute();
+    expect(await texts(odb)).toEqual(before);
+
+    // As to_json writes a date, whatever DateStyle says: every day of 1800-2200 (each month and day,
+    // leap years), every 37th day from 4713 BC to 9999 (each way of writing a year), the edges, null.
+    const rows = await odb.transaction().execute(async (trx) => {
+      await sql`SET LOCAL datestyle = 'SQL, DMY'`.execute(trx);
+      return (await sql<{ differ: number; n: number }>`
+      SELECT count(*) FILTER (WHERE coalesce(to_json(d)::text, 'null') IS DISTINCT FROM medchest_json_text(d))::int AS differ, count(*)::int AS n
+        FROM (SELECT day::date AS d FROM generate_series('1800-01-01'::timestamp, '2200-12-31'::timestamp, '1 day') AS day
+              UNION ALL SELECT day::date FROM generate_series('4713-01-01 BC'::timestamp, '9999-12-31'::timestamp, '37 days') AS day
+              UNION ALL SELECT e::date FROM unnest(${EDGES}::text[]) AS e UNION ALL SELECT NULL) AS t`.execute(trx)).rows;
+    });
+    expect(rows[0]).toEqual({ differ: 0, n: 146462 + 145229 + EDGES.length + 1 });
+
+    // Inlined: the plan shows the body's extract, not a call of medchest_json_text.
+    const { rows: plan } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (VERBOSE, COSTS OFF) SELECT medchest_json_text(last_medical_review) FROM fleet_compliance`.execute(odb);
+    const output = plan.map((p) => p['QUERY PLAN']).join('\n');
+    expect(output).toContain('EXTRACT');
+    expect(output).not.toContain('medchest_json_text');
+  });
+});
+
 describe('the item text', () => {
   it('splices a status in between quotes as it is: no vessel status has anything JSON would escape', () => {
     for (const status of VESSEL_STATUSES) expect(JSON.stringify(status)).toBe(`"${status}"`);

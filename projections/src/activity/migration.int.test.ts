@@ -1,19 +1,9 @@
-import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDb, type ReadModelDb } from '../db';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { readModelMigrations, readModelMigrator } from '../migrations';
+import { unmigratedReadModelDb } from '../testing/migrations';
 
-let database: TestDatabase;
-let db: Kysely<ReadModelDb>;
-beforeAll(async () => {
-  database = await createTestDatabase('proj_activity_migration');
-  db = createReadModelDb(database.url);
-});
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
+const t = unmigratedReadModelDb('proj_activity_migration');
 
 const line = (n: number, vesselId: string | null, vesselName: string | null) => ({
   id: `d0000000-0000-4000-8000-00000000000${n}`,
@@ -31,24 +21,24 @@ const line = (n: number, vesselId: string | null, vesselName: string | null) => 
 describe('0076_activity_slim on a feed written before it', () => {
   it("keeps each vessel's newest name (in log order) as its name row, and keys the lines by log position", async () => {
     const before = readModelMigrations.filter(([name]) => name < '0076');
-    const { error } = await readModelMigrator(db, before).migrateToLatest();
+    const { error } = await readModelMigrator(t.db, before).migrateToLatest();
     expect(error).toBeUndefined();
-    await sql`INSERT INTO activity_batches (batch_id, scale_id, batch_number) VALUES ('b1', 'IMGS01', 3)`.execute(db);
-    await db
+    await sql`INSERT INTO activity_batches (batch_id, scale_id, batch_number) VALUES ('b1', 'IMGS01', 3)`.execute(t.db);
+    await t.db
       .insertInto('activities')
       .values([line(1, 'v1', 'MV Old'), line(2, 'v1', 'MV New'), line(3, 'v1', null), line(4, 'v2', 'MV Other'), line(5, null, null)])
       .execute();
 
     // Up to the migrations after it: 0087 empties the feed for a replay.
-    const { error: after } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0087')).migrateToLatest();
+    const { error: after } = await readModelMigrator(t.db, readModelMigrations.filter(([name]) => name < '0087')).migrateToLatest();
     expect(after).toBeUndefined();
-    expect(await db.selectFrom('activity_vessel_names').selectAll().orderBy('vessel_id').execute()).toEqual([
+    expect(await t.db.selectFrom('activity_vessel_names').selectAll().orderBy('vessel_id').execute()).toEqual([
       { vessel_id: 'v1', vessel_name: 'MV New' },
       { vessel_id: 'v2', vessel_name: 'MV Other' },
     ]);
-    expect(await db.selectFrom('activity_batches').selectAll().execute()).toEqual([{ batch_id: 'b1', batch_number: 3 }]);
+    expect(await t.db.selectFrom('activity_batches').selectAll().execute()).toEqual([{ batch_id: 'b1', batch_number: 3 }]);
     // Another line at a position the feed holds is the same event again: kept once.
-    const again = await sql`INSERT INTO activities SELECT * FROM activities WHERE log_event = 2 ON CONFLICT (log_commit, log_event) DO NOTHING`.execute(db);
+    const again = await sql`INSERT INTO activities SELECT * FROM activities WHERE log_event = 2 ON CONFLICT (log_commit, log_event) DO NOTHING`.execute(t.db);
     expect(Number(again.numAffectedRows)).toBe(0);
   });
 });

@@ -1,21 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import type { Insertable, Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDb, type ReadModelDb } from '../db';
+import type { Insertable } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { readModelMigrations, readModelMigrator } from '../migrations';
+import { unmigratedReadModelDb } from '../testing/migrations';
 import { toVolumeRequirementRow } from './evaluate';
 import type { VolumeRequirementsTable } from './migration';
 
-let database: TestDatabase;
-let db: Kysely<ReadModelDb>;
-beforeAll(async () => {
-  database = await createTestDatabase('proj_chest_migration');
-  db = createReadModelDb(database.url);
-});
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
+const t = unmigratedReadModelDb('proj_chest_migration');
 
 const V = 'a0000000-0000-4000-8000-000000000001';
 
@@ -39,15 +29,15 @@ const requirement = (position: number, fields: Partial<RequirementBefore0095>): 
 
 /** Each stored row's text and what JSON.stringify writes of the row read back, by position. */
 async function textsAndStringified() {
-  const rows = await db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', V).orderBy('position').execute();
+  const rows = await t.db.selectFrom('volume_requirements').selectAll().where('vessel_id', '=', V).orderBy('position').execute();
   return { texts: rows.map((r) => r.row_json), stringified: rows.map((r) => JSON.stringify(toVolumeRequirementRow(r))) };
 }
 
 describe('0095_volume_requirements_row_json on requirements written before it', () => {
   it('stores each row as JSON.stringify writes it, and the text follows later writes of a row', async () => {
-    const { error } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0095')).migrateToLatest();
+    const { error } = await readModelMigrator(t.db, readModelMigrations.filter(([name]) => name < '0095')).migrateToLatest();
     expect(error).toBeUndefined();
-    await db
+    await t.db
       .insertInto('volume_requirements')
       .values([
         // Everything JSON escapes in a text: quotes, a backslash, a tab, a control character; text beyond ASCII.
@@ -60,7 +50,7 @@ describe('0095_volume_requirements_row_json on requirements written before it', 
       ] as Insertable<VolumeRequirementsTable>[])
       .execute();
 
-    const { error: after } = await readModelMigrator(db, readModelMigrations.filter(([name]) => name < '0096')).migrateToLatest();
+    const { error: after } = await readModelMigrator(t.db, readModelMigrations.filter(([name]) => name < '0096')).migrateToLatest();
     expect(after).toBeUndefined();
     const before = await textsAndStringified();
     expect(before.texts).toEqual(before.stringified);
@@ -69,7 +59,7 @@ describe('0095_volume_requirements_row_json on requirements written before it', 
     );
 
     // An update of any of the row's columns rewrites its text (PostgreSQL, for every writer of the row).
-    await db.updateTable('volume_requirements').set({ actual_quantity: 40, compliance_status: 'Compliant', expiring_soon: true, required_quantity: 1.5 }).where('position', '=', 0).execute();
+    await t.db.updateTable('volume_requirements').set({ actual_quantity: 40, compliance_status: 'Compliant', expiring_soon: true, required_quantity: 1.5 }).where('position', '=', 0).execute();
     const updated = await textsAndStringified();
     expect(updated.texts).toEqual(updated.stringified);
     expect(updated.texts[0]).toContain('"requiredQuantity":1.5,');
@@ -78,10 +68,10 @@ describe('0095_volume_requirements_row_json on requirements written before it', 
 
   it('0096 keeps every stored text, and from then on the text is its writer\'s (the chest writes rowText of the row)', async () => {
     const before = await textsAndStringified();
-    const { error } = await readModelMigrator(db).migrateToLatest();
+    const { error } = await readModelMigrator(t.db).migrateToLatest();
     expect(error).toBeUndefined();
     expect(await textsAndStringified()).toEqual(before);
     // No longer made by PostgreSQL: a row written without its text is refused, not given one.
-    await expect(db.insertInto('volume_requirements').values(requirement(9, {}) as Insertable<VolumeRequirementsTable>).execute()).rejects.toThrow(/row_json/);
+    await expect(t.db.insertInto('volume_requirements').values(requirement(9, {}) as Insertable<VolumeRequirementsTable>).execute()).rejects.toThrow(/row_json/);
   });
 });

@@ -1,5 +1,5 @@
 import { comparePositions, type LogPosition } from '@medchest/eventstore';
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { copyRows } from './copy';
 import type { ReadModelDb } from './db';
 
@@ -191,4 +191,28 @@ export async function updateRows<T extends keyof ReadModelDb & string>(
       FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json) AS r
       WHERE ${sql.join(keys.map((k) => sql`t.${sql.ref(k)} = r.${sql.ref(k)}`), sql` AND `)}`.execute(db);
   }
+}
+
+/**
+ * The stored rows of a table keyed by two text columns, for many keys at once: `keys` maps each
+ * key's second column to its first (a batch id to its vessel, say). The keys travel as arrays
+ * (PostgreSQL knows how many rows an unnest of them gives) and each is looked up by itself, a
+ * LATERAL subquery that OFFSET 0 keeps from being merged into a join: as a join, the ~2,000 keys
+ * of a batch of events against a table of some 100,000 rows made the planner hash the whole
+ * table, 3 x the lookups' time (a rebuild grows its tables through that size). A key the table
+ * does not hold gives no row.
+ */
+export function storedRowsByKey<T extends keyof ReadModelDb & string, C extends keyof Selectable<ReadModelDb[T]> & string>(
+  table: T,
+  key: readonly [Column<T>, Column<T>],
+  columns: readonly C[],
+  keys: ReadonlyMap<string, string>,
+): RawBuilder<Pick<Selectable<ReadModelDb[T]>, C>> {
+  const [first, second] = key;
+  return sql`
+    SELECT ${sql.join(columns.map((c) => sql.ref(`s.${c}`)))}
+      FROM unnest(${[...keys.values()]}::text[], ${[...keys.keys()]}::text[]) AS k(first, second)
+      CROSS JOIN LATERAL (
+        SELECT ${sql.join(columns.map((c) => sql.ref(c)))} FROM ${sql.table(table)}
+         WHERE ${sql.ref(first)} = k.first AND ${sql.ref(second)} = k.second OFFSET 0) AS s`;
 }

@@ -14,7 +14,7 @@ import type { ReadModelDb } from '../db';
 import type { ActivitiesTable, ActivityBatchesTable } from './migration';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { copyRows } from '../copy';
-import { rowsAreNew, rowsJson, writeRows } from '../sql';
+import { rowsAreNew, rowsJson, storedRowsByKey, writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
 
@@ -233,21 +233,8 @@ async function loadContext(trx: Transaction<ReadModelDb>, events: readonly Proje
   return { names, batches };
 }
 
-/**
- * The numbers of stored batches, `pairs` mapping each batch id to its vessel (the first column of
- * the table's key). The pairs travel as arrays, and each is looked up by the key by itself (a
- * LATERAL subquery that OFFSET 0 keeps from being merged into a join): as a join, a batch of
- * events' ~2,000 pairs against a table of some 100,000 batches made the planner hash the whole
- * table, 3 x the index lookups' time, in a rebuild and in a catch-up alike (the plan the test
- * checks; the medical chest looks its batches up the same way).
- */
-export function storedBatchNumbers(pairs: ReadonlyMap<string, string>) {
-  return sql<{ batch_id: string; batch_number: number }>`
-    SELECT b.batch_id, b.batch_number
-      FROM unnest(${[...pairs.values()]}::text[], ${[...pairs.keys()]}::text[]) AS p(vessel_id, batch_id)
-      CROSS JOIN LATERAL (
-        SELECT b.batch_id, b.batch_number FROM activity_batches b WHERE b.vessel_id = p.vessel_id AND b.batch_id = p.batch_id OFFSET 0) b`;
-}
+/** The numbers of stored batches, `pairs` mapping each batch id to its vessel (the table's key). */
+export const storedBatchNumbers = (pairs: ReadonlyMap<string, string>) => storedRowsByKey('activity_batches', ['vessel_id', 'batch_id'], ['batch_id', 'batch_number'], pairs);
 
 const ROWS_PER_STATEMENT = 5000;
 

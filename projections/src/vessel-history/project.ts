@@ -24,7 +24,7 @@ import {
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';
-import { appendRows, writeRows } from '../sql';
+import { appendRows, storedRowsByKey, writeRows } from '../sql';
 import type { VesselHistoryBatchesTable, VesselHistoryTable } from './migration';
 
 interface VesselState {
@@ -230,11 +230,7 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   const storedStates = new Map(states);
   const batches = new Map<string, Batch>();
   if (stored.size > 0) {
-    // By the key (vessel, batch), the pairs as arrays: each pair one lookup.
-    const { rows } = await sql<{ batch_id: string; batch_number: number; quantity: number }>`
-      SELECT b.batch_id, b.batch_number, b.quantity
-        FROM unnest(${[...stored.values()]}::text[], ${[...stored.keys()]}::text[]) AS p(vessel_id, batch_id)
-        JOIN vessel_history_batches b ON b.vessel_id = p.vessel_id AND b.batch_id = p.batch_id`.execute(trx);
+    const { rows } = await storedRowsByKey('vessel_history_batches', ['vessel_id', 'batch_id'], ['batch_id', 'batch_number', 'quantity'], stored).execute(trx);
     for (const row of rows) batches.set(row.batch_id, { batchNumber: row.batch_number, quantity: row.quantity });
   }
   const rows: Insertable<VesselHistoryTable>[] = [];

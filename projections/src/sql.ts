@@ -132,6 +132,40 @@ export async function appendRows<T extends keyof ReadModelDb & string>(
 }
 
 /**
+ * Rows a rebuild may take for new but for a case their handler cannot see from its batch of
+ * events alone: a batch id added again after its removal in an earlier batch of events (the
+ * decider allows it; activity_batches and vessel_history_batches keep a removed batch's row). In
+ * a transaction marked exactly once (a rebuild's) they are COPYed in under a savepoint, without
+ * ON CONFLICT (its probe of the key and speculative insertion per row, and the JSON parsed twice,
+ * were the rebuild's two largest statements); should one be stored after all, the key refuses the
+ * COPY, which is rolled back to the savepoint, and the rows go through writeRows as they do
+ * elsewhere (a catch-up may be handed a batch again). The same rows either way.
+ */
+export async function writeLikelyNewRows<T extends keyof ReadModelDb & string>(
+  db: Kysely<ReadModelDb>,
+  table: T,
+  rows: readonly Insertable<ReadModelDb[T]>[],
+  conflict: Parameters<typeof writeRows<T>>[3],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (exactlyOnce.has(db)) {
+    await sql`SAVEPOINT likely_new`.execute(db);
+    try {
+      await copyRows(db, table, rows);
+      await sql`RELEASE SAVEPOINT likely_new`.execute(db);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await sql`ROLLBACK TO SAVEPOINT likely_new`.execute(db);
+      await sql`RELEASE SAVEPOINT likely_new`.execute(db);
+    }
+  }
+  await writeRows(db, table, rows, conflict);
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
  * Whether none of these rows (of an event each, see appendRows) can be stored yet:
  * - in a transaction marked exactly once (a rebuild's): its tables were empty, and it hands every
  *   event to each handler once. It reads the log once, in order; a batch's rows commit with the

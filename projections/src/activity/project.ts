@@ -14,7 +14,7 @@ import type { ReadModelDb } from '../db';
 import type { ActivitiesTable, ActivityBatchesTable } from './migration';
 import { defineProjection, type ProjectedEvent } from '../projection';
 import { copyRows } from '../copy';
-import { rowsAreNew, rowsJson, storedRowsByKey, writeRows } from '../sql';
+import { rowsAreNew, rowsJson, storedRowsByKey, writeLikelyNewRows, writeRows } from '../sql';
 import { VESSEL_EVENT_TYPES } from '../vessels/project';
 
 
@@ -326,7 +326,8 @@ async function applyActivity(trx: Transaction<ReadModelDb>, events: readonly Pro
   }
   await insertActivities(trx, rows);
   // A batch's number never changes: the first record stands.
-  await writeRows(trx, 'activity_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: 'nothing' });
+  // New to the table but for a batch removed and added again (writeLikelyNewRows).
+  await writeLikelyNewRows(trx, 'activity_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: 'nothing' });
   // A name the feed already holds (most vessel edits keep it) is left alone, not even proposed: no dead row.
   await writeRows(
     trx,

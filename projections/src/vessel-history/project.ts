@@ -24,7 +24,7 @@ import {
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';
-import { appendRows, storedRowsByKey, writeRows } from '../sql';
+import { appendRows, storedRowsByKey, writeLikelyNewRows, writeRows } from '../sql';
 import type { VesselHistoryBatchesTable, VesselHistoryTable } from './migration';
 
 interface VesselState {
@@ -261,13 +261,18 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   // Pairs proposed again by later events of the same stream (an order's): ON CONFLICT, always.
   await writeRows(trx, 'vessel_streams', [...streams.values()], { key: ['vessel_id', 'stream_id'], update: 'nothing' });
   await writeStates(trx, [...states].filter(([vesselId, state]) => storedStates.get(vesselId) !== state));
-  const batchRows: Insertable<VesselHistoryBatchesTable>[] = [...batches].map(([batch_id, b]) => ({
-    vessel_id: vesselOfBatch.get(batch_id)!,
-    batch_id,
-    batch_number: b.batchNumber,
-    quantity: b.quantity,
-  }));
-  await writeRows(trx, 'vessel_history_batches', batchRows, { key: ['vessel_id', 'batch_id'], update: ['quantity'] });
+  // The batches first added in this batch of events, written once as it leaves them: new to the
+  // table but for one removed in an earlier batch of events and added again (writeLikelyNewRows).
+  // The others were looked up stored: their quantity is updated.
+  const addedRows: Insertable<VesselHistoryBatchesTable>[] = [];
+  const storedRows: Insertable<VesselHistoryBatchesTable>[] = [];
+  for (const [batch_id, b] of batches) {
+    const row = { vessel_id: vesselOfBatch.get(batch_id)!, batch_id, batch_number: b.batchNumber, quantity: b.quantity };
+    (stored.has(batch_id) ? storedRows : addedRows).push(row);
+  }
+  const batchConflict = { key: ['vessel_id', 'batch_id'], update: ['quantity'] } as const;
+  await writeLikelyNewRows(trx, 'vessel_history_batches', addedRows, batchConflict);
+  await writeRows(trx, 'vessel_history_batches', storedRows, batchConflict);
 }
 
 /**

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@medchest/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelTestDb, type ReadModelTestDb } from '../testing/db';
+import { activityProjection } from '../activity/project';
+import { applyBatch } from '../apply';
+import { ensureCheckpoints, readCheckpoints } from '../checkpoints/checkpoints';
+import { createReadModelTestDb, resetReadModels, snapshotReadModels, type ReadModelTestDb } from '../testing/db';
 import { createFakeLog, vesselDetails } from '../testing/events';
-import { mayOpenVesselStream } from './project';
+import { copiesInto, recordStatements } from '../testing/statements';
+import { mayOpenVesselStream, vesselHistoryProjection } from './project';
 import { listVesselHistory, listVesselStreams } from './queries';
 
 let t: ReadModelTestDb;
@@ -14,6 +18,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+const statements = recordStatements();
 
 describe('vessel history read model', () => {
   // One log for the file: its positions go on from test to test, as the read model's checkpoint does.
@@ -168,5 +174,39 @@ describe('vessel history read model', () => {
     expect(mayOpenVesselStream({ streamId: `vessel-${randomUUID()}`, revision: 7n }, vesselId)).toBe(true);
     expect(mayOpenVesselStream({ streamId: `order-${randomUUID()}`, revision: 3n }, vesselId)).toBe(true);
     expect(mayOpenVesselStream({ streamId: `user-${randomUUID()}`, revision: 1n }, vesselId)).toBe(true);
+  });
+  it('in a rebuild (each event once) COPYs the batches first added in a batch of the log, its own and the feed\'s; one added again after its removal goes through the upsert; the rows are the upsert\'s', async () => {
+    const vesselId = randomUUID();
+    const batchId = (n: number) => `f0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const on = { vesselId, scaleId: 'IMGS01' };
+    const add = (n: number, quantity = 10) => log.record({ type: 'BatchAdded', data: { ...on, batchId: batchId(n), batchNumber: n, quantity } });
+    const adjust = (n: number, previousQuantity: number, newQuantity: number) =>
+      log.record({ type: 'BatchAdjusted', data: { ...on, batchId: batchId(n), previousQuantity, newQuantity, reason: 'count' } });
+    const remove = (n: number) => log.record({ type: 'BatchRemoved', data: { ...on, batchId: batchId(n) } });
+    const batchesOfTheLog = [
+      [log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails() } }), add(1), add(2), adjust(1, 10, 7)],
+      [adjust(2, 10, 4), add(3), remove(1)],
+      // Batch 1 added again after its removal in an earlier batch of the log (its rows are stored);
+      // batch 3 removed and added again within one.
+      [add(1, 5), adjust(3, 10, 9), remove(3), add(3, 2), add(4)],
+    ];
+    const projections = [vesselHistoryProjection, activityProjection];
+    await resetReadModels(t.db);
+    for (const events of batchesOfTheLog) await t.project(events, projections);
+    const upserted = await snapshotReadModels(t.db);
+    expect(upserted.vessel_history_batches).toHaveLength(4);
+    expect(upserted.activity_batches).toHaveLength(4);
+
+    await resetReadModels(t.db);
+    statements.length = 0;
+    const names = projections.map((p) => p.name);
+    await ensureCheckpoints(t.db, 'projection', names);
+    const checkpoints = await readCheckpoints(t.db, names);
+    for (const events of batchesOfTheLog) await applyBatch(t.db, projections, checkpoints, events, { exactlyOnce: true, validate: true });
+    // Tried in each batch of the log; the third's found batch 1 stored and was rolled back.
+    expect(copiesInto(statements, 'vessel_history_batches')).toBe(3);
+    expect(copiesInto(statements, 'activity_batches')).toBe(3);
+    expect(statements.filter((s) => s.startsWith('ROLLBACK TO SAVEPOINT'))).toHaveLength(2);
+    expect(await snapshotReadModels(t.db)).toEqual(upserted);
   });
 });

@@ -209,4 +209,31 @@ describe('vessel history read model', () => {
     expect(statements.filter((s) => s.startsWith('ROLLBACK TO SAVEPOINT'))).toHaveLength(2);
     expect(await snapshotReadModels(t.db)).toEqual(upserted);
   });
+  it('leaves a stored batch as it is when a later batch of the log confirms its quantity (no new row version), and updates one whose quantity it changes', async () => {
+    const vesselId = randomUUID();
+    const [confirmed, changed] = [randomUUID(), randomUUID()];
+    const on = { vesselId, scaleId: 'IMGS01' };
+    const adjust = (batchId: string, previousQuantity: number, newQuantity: number) =>
+      log.record({ type: 'BatchAdjusted', data: { ...on, batchId, previousQuantity, newQuantity, reason: 'count' } });
+    await t.project([
+      log.record({ type: 'VesselCreated', data: { vesselId, details: vesselDetails() } }),
+      log.record({ type: 'BatchAdded', data: { ...on, batchId: confirmed, batchNumber: 1, quantity: 10 } }),
+      log.record({ type: 'BatchAdded', data: { ...on, batchId: changed, batchNumber: 2, quantity: 10 } }),
+    ]);
+    const stored = async () =>
+      (
+        await sql<{ batch_number: number; quantity: number; xmin: string }>`
+          SELECT batch_number, quantity, xmin::text FROM vessel_history_batches WHERE vessel_id = ${vesselId} ORDER BY batch_number`.execute(t.db)
+      ).rows;
+    const before = await stored();
+    await t.project([adjust(confirmed, 10, 10), adjust(changed, 10, 6)]);
+    const after = await stored();
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]).toMatchObject({ batch_number: 2, quantity: 6 });
+    expect(after[1].xmin).not.toBe(before[1].xmin);
+    // The next entry still tells the batch by its number and stored quantity.
+    await t.project([log.record({ type: 'BatchRemoved', data: { ...on, batchId: confirmed } })]);
+    const { entries } = await listVesselHistory(t.db, vesselId);
+    expect(entries[0].changes).toEqual([{ field: 'IMGS01 batch 1 quantity', before: 10, after: null }]);
+  });
 });

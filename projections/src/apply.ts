@@ -87,7 +87,7 @@ export async function applyBatch(
     try {
       await inTransaction(db, options, async (trx) => {
         await projection.apply(trx, mine.map(parse));
-        await advanceCheckpoints(trx, new Map([[projection.name, at]]), last);
+        await advanceCheckpoints(trx, new Map([[projection.name, at]]), last, { rowsChanged: true });
       });
     } catch (error) {
       failures.set(projection.name, error);

@@ -2,7 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { activityBatchesByVesselMigration, activityCountsFillfactorMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
-import { checkpointsMigration, droppedIndexesMigration, followerCheckpointsMigration } from './checkpoints/migration';
+import { checkpointRowsVersionMigration, checkpointsMigration, droppedIndexesMigration, followerCheckpointsMigration } from './checkpoints/migration';
 import { chestSnapshotsCompactMigration, chestSnapshotsJsonMigration, chestSnapshotsMigration } from './chest-snapshots/migration';
 import { openDedicatedConnection, type ReadModelDb } from './db';
 import { emailLogMigration, emailRecipientMigration } from './email-log/migration';
@@ -69,6 +69,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0096_volume_requirements_row_json_written', volumeRequirementsRowJsonWrittenMigration],
   ['0097_fleet_compliance_item_text_inlined', fleetComplianceItemTextInlinedMigration],
   ['0098_fleet_compliance_item_date_inlined', fleetComplianceItemDateInlinedMigration],
+  ['0099_checkpoint_rows_version', checkpointRowsVersionMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

@@ -64,6 +64,21 @@ describe('the read cache of fleet-wide answers', () => {
     expect(counter.computed).toBe(2);
   });
 
+  it('keeps serving the kept answer when a batch changes only other read models', async () => {
+    const log = createFakeLog();
+    await t.project(stockedVessel(log));
+    const { get, counter } = fleetCompliance();
+    await get();
+    // Every projection is handed the batch and every checkpoint moves past it, but only the users
+    // and activity read models take a registration: the fleet compliance rows are as they were.
+    const userId = 'c0000000-0000-4000-8000-0000000000bb';
+    await t.project([
+      log.record({ type: 'UserRegistered', data: { userId, email: 'fm@medchest.example', firstName: 'Fay', lastName: 'Manager', role: 'fleet_manager', status: 'active', source: 'admin' } }),
+    ]);
+    expect(await get()).toHaveLength(1);
+    expect(counter.computed).toBe(1);
+  });
+
   it('answers a new day afresh, with the chests whose day has come evaluated for it', async () => {
     await t.project(stockedVessel());
     const { get, counter } = fleetCompliance();

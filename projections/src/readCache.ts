@@ -11,10 +11,10 @@ import type { ReadModelDb } from './db';
  *
  * An answer is served again only while
  * - it is asked for the same day (`key`: the day, or whatever the answer's rules read of the clock),
- * - and none of the projections it reads has committed since: their checkpoint rows (position and
- *   updated_at) are read before each answer, one indexed read. Every batch a projection applies
- *   moves its checkpoint in the same transaction as its rows, and a rebuild's reset moves
- *   updated_at, so no change of rows goes unseen.
+ * - and none of the projections it reads has changed its rows since: their rows_version
+ *   (checkpoints.ts) is read before each answer, one indexed read. Every batch of a projection's
+ *   own events draws a new one in the same transaction as its rows, and so does a rebuild's swap
+ *   or a reset checkpoint, so no change of rows goes unseen.
  * The one write that moves no checkpoint is the daily scan storing a chest evaluated again because
  * its day has come (refreshChests): it stores what the reads already answered for that day, as
  * they evaluate such a chest in memory (medical-chest/current.ts), so a kept answer stays right.
@@ -131,10 +131,10 @@ export function coalesced<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Where these projections stand: their checkpoints and when each last moved, as one string. */
+/** Where these projections' rows stand: their rows_version, as one string. */
 async function readModelVersion(db: Kysely<ReadModelDb>, projections: readonly string[]): Promise<string> {
   const { rows } = await sql<{ version: string | null }>`
-    SELECT string_agg(name || ':' || commit_position || ':' || event_position || ':' || extract(epoch FROM updated_at), ',' ORDER BY name) AS version
+    SELECT string_agg(name || ':' || rows_version, ',' ORDER BY name) AS version
       FROM follower_checkpoints
      WHERE name = ANY(${[...projections]}::text[])`.execute(db);
   return rows[0]?.version ?? '';

@@ -3,11 +3,12 @@ import { executePrepared, type ReadModelDb } from './db';
 import { coalesced } from './readCache';
 
 /**
- * Where every read model stands at one moment: each projection's checkpoint (its positions and
- * when it last moved). Every batch a projection applies moves its checkpoint in the same
- * transaction as its rows, and a rebuild's reset moves updated_at, so two equal versions of a
- * projection mean rows that have not changed in between (see readCache.ts for the one exception,
- * the daily scan, and why it is harmless).
+ * Where every read model stands at one moment: each projection's rows_version (checkpoints.ts).
+ * Every batch of a projection's own events draws a new one in the same transaction as its rows,
+ * and so do a rebuild's swap and a reset checkpoint row, so two equal versions of a projection
+ * mean rows that have not changed in between (see readCache.ts for the one exception, the daily
+ * scan, and why it is harmless). A batch of other read models' events moves the checkpoint but
+ * not the version: what is kept by it stays served.
  */
 export interface ReadModelsAt {
   /** These projections' part of the moment, as one string: equal strings, unchanged rows. */
@@ -30,7 +31,7 @@ export interface ReadModelClock {
  * PostgreSQL parsed and planned it each time.
  */
 const VERSIONS = sql<{ versions: Readonly<Record<string, string>> | null }>`
-  SELECT json_object_agg(name, commit_position || ':' || event_position || ':' || extract(epoch FROM updated_at)) AS versions FROM follower_checkpoints`;
+  SELECT json_object_agg(name, rows_version::text) AS versions FROM follower_checkpoints`;
 
 /** The moment VERSIONS read (node-postgres parses the json; null: no checkpoint yet). */
 function readModelsAt(versions: Readonly<Record<string, string>> | null): ReadModelsAt {

@@ -265,6 +265,8 @@ async function swapIn(db: Kysely<ReadModelDb>, tables: readonly FreshTable[], na
             commit_position: position.commit,
             event_position: position.event,
             updated_at: sql<Date>`now()`,
+            // New tables: answers kept by the old version are not served again.
+            rows_version: sql<string>`nextval('read_model_rows_versions')`,
           })
           .where('follower_checkpoints.kind', '=', 'projection'),
       )

@@ -57,20 +57,26 @@ export class CheckpointMovedError extends Error {
  * for projections). Only rows still at their expected position move: a fence, so a follower that
  * lost its lease, or whose read model a rebuild has reset meanwhile, fails instead of writing over
  * it (a projection's batch rolls back; a reactor's jobs were already queued under their event ids,
- * so queuing them again is a no-op).
+ * so queuing them again is a no-op). `rowsChanged`: the caller wrote these followers' rows in the
+ * same transaction (a projection's batch of its own events), so their rows_version moves too;
+ * checkpoints only carried past events of other read models keep theirs, and so do the answers
+ * kept by it (readModelClock.ts).
  */
 export async function advanceCheckpoints(
   db: Kysely<ReadModelDb>,
   expected: ReadonlyMap<string, LogPosition>,
   to: LogPosition,
+  { rowsChanged = false }: { rowsChanged?: boolean } = {},
 ): Promise<void> {
   if (expected.size === 0) return;
   const names = [...expected.keys()];
   const commits = names.map((n) => expected.get(n)!.commit.toString());
   const eventsAt = names.map((n) => expected.get(n)!.event.toString());
+  const rowsVersion = rowsChanged ? sql`nextval('read_model_rows_versions')` : sql`c.rows_version`;
   const result = await sql`
     UPDATE follower_checkpoints AS c
-       SET commit_position = ${to.commit.toString()}::bigint, event_position = ${to.event.toString()}::bigint, updated_at = now()
+       SET commit_position = ${to.commit.toString()}::bigint, event_position = ${to.event.toString()}::bigint, updated_at = now(),
+           rows_version = ${rowsVersion}
       FROM unnest(${names}::text[], ${commits}::bigint[], ${eventsAt}::bigint[]) AS e(name, commit_position, event_position)
      WHERE c.name = e.name AND c.commit_position = e.commit_position AND c.event_position = e.event_position`.execute(db);
   if (Number(result.numAffectedRows ?? 0n) !== names.length) throw new CheckpointMovedError(names);

@@ -16,6 +16,12 @@ export interface CheckpointsTable {
   /** LogPosition.event. */
   event_position: ColumnType<string, bigint | string, bigint | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /**
+   * The version of the follower's rows (0099): drawn anew from read_model_rows_versions whenever a
+   * batch of its own events commits, when the row is made and when a rebuild swaps its tables in;
+   * not when the checkpoint only moves past events of other read models. Int8, read as a string.
+   */
+  rows_version: ColumnType<string, never, string>;
 }
 
 /** As shipped first: the projections' own table (renamed and widened by 0012 below). */
@@ -94,5 +100,20 @@ export const droppedIndexesMigration: Migration = {
       .addColumn('definition', 'text', (c) => c.notNull())
       .addColumn('dropped_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
+  },
+};
+
+/**
+ * A version of each read model's rows that moves only when they may have changed (0099). Before,
+ * caches were keyed by where each checkpoint stood, and every batch of the log moves every
+ * projection's checkpoint, also past events of other read models: a captain's count invalidated
+ * the scope checks (assignments, vessels) and every answer kept by version. A sequence, not a
+ * timestamp: two versions of a row are never equal, whatever the clock does.
+ */
+export const checkpointRowsVersionMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`CREATE SEQUENCE read_model_rows_versions`.execute(db);
+    // A volatile default: each existing row draws a version of its own.
+    await sql`ALTER TABLE follower_checkpoints ADD COLUMN rows_version bigint NOT NULL DEFAULT nextval('read_model_rows_versions')`.execute(db);
   },
 };

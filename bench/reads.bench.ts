@@ -7,7 +7,10 @@
  *   GET /api/dashboard/stats
  * each cached (as served), revalidated (the client sends back the ETag it holds, as a browser's
  * cache does, and gets 304) and uncached (bench-only routes running the query and Fastify's JSON
- * serialization, no read cache), under 50 concurrent keep-alive clients.
+ * serialization, no read cache), under 50 concurrent keep-alive clients. The volume requirements
+ * are read once more while a user's profile is saved 20 times a second elsewhere, each save
+ * projected before the next (volume_requirements_under_other_writes; BENCH_OTHER_WRITES_PER_S):
+ * events none of these reads depends on, which should not cost them their cache.
  *
  * Every figure is reported as a ratio to the signed-in floor, GET /api/auth/user (the session and
  * user lookups every signed-in call pays, and a tiny answer): what no read can go below. Each
@@ -44,6 +47,7 @@ import {
   isoToday,
   MEDICAL_CATEGORIES,
   requiredQuantity,
+  userStreamId,
   vesselStreamId,
   type MedicalCategory,
   type VesselMedicalProfile,
@@ -94,6 +98,8 @@ const WARMUP_MS = 250;
 const SEED_CONCURRENCY = 4;
 /** Issue 14's goals: a cached read's p95 at most this many times the signed-in floor's ... */
 const GOAL_VS_FLOOR = 1.3;
+/** volume_requirements_under_other_writes: events of another read model appended per second meanwhile. */
+const OTHER_WRITES_PER_S = Number(process.env.BENCH_OTHER_WRITES_PER_S ?? 20);
 /** ... the fleet compliance list's uncached first page at most this p95 ... */
 const GOAL_UNCACHED_PAGE_MS = 50;
 /** ... and from one scale to the next nothing grows faster than the number of vessels. */
@@ -182,6 +188,34 @@ interface Endpoint {
   vsFloor?: number;
   /** At most this p95, in ms. */
   p95Ms?: number;
+  /**
+   * Events of another read model appended this many times a second while the endpoint and its
+   * floor are measured (a user's profile saved, which none of these reads depends on), each waited
+   * for until projected: what the cached reads keep of their cache while the fleet is at work.
+   */
+  otherWritesPerSecond?: number;
+}
+
+/** Until stopped, `write` about `perSecond` times a second, one at a time. */
+function backgroundWriter(perSecond: number, write: () => Promise<void>) {
+  let stopped = false;
+  let written = 0;
+  const running = (async () => {
+    while (!stopped) {
+      const next = performance.now() + 1_000 / perSecond;
+      await write();
+      written += 1;
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return {
+    async stop(): Promise<number> {
+      stopped = true;
+      await running;
+      return written;
+    },
+  };
 }
 
 /** One scale's figures, for the growth figures: each endpoint's p95 over its floor's, and the catch-up time. */
@@ -340,6 +374,11 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
     const page = `/api/dashboard/fleet-compliance?limit=${PAGE}`;
     const endpoints: Endpoint[] = [
       { label: 'volume_requirements', paths: vesselIds.map((id) => `/api/vessels/${id}/volume-requirements`), vsFloor: GOAL_VS_FLOOR },
+      {
+        label: 'volume_requirements_under_other_writes',
+        paths: vesselIds.map((id) => `/api/vessels/${id}/volume-requirements`),
+        otherWritesPerSecond: OTHER_WRITES_PER_S,
+      },
       { label: 'fleet_compliance_page', paths: [page], vsFloor: GOAL_VS_FLOOR },
       { label: 'fleet_compliance_page_revalidated', paths: [page], revalidate: true },
       { label: 'fleet_compliance_page_uncached', paths: ['/api/bench/uncached/fleet-compliance-page'], p95Ms: GOAL_UNCACHED_PAGE_MS },
@@ -378,7 +417,24 @@ async function runScale(vessels: number): Promise<ScaleFigures> {
         const sum = cpu.get(label) ?? { node: 0, pg: 0 };
         cpu.set(label, { node: sum.node + node, pg: sum.pg + pg });
       };
-      const results = await runLoad({ origin, headers, clients: CLIENTS, warmupMs: WARMUP_MS, phases, onPhase });
+      const writer =
+        endpoint.otherWritesPerSecond === undefined
+          ? undefined
+          : backgroundWriter(endpoint.otherWritesPerSecond, async () => {
+              const { position } = await store.appendToStream(
+                userStreamId(managerId),
+                [{ type: 'UserProfileUpdated', version: currentEventVersion('UserProfileUpdated'), data: { userId: managerId, phone: `+47 ${Math.floor(rnd() * 1e8)}` }, metadata: { userId: managerId, correlationId: randomUUID(), occurredAt: new Date().toISOString() } }],
+                { expected: 'any' },
+              );
+              if (!(await runner.waitFor(position, 10_000))) throw new Error('a profile update was not projected within 10 s');
+            });
+      let results: Awaited<ReturnType<typeof runLoad>>;
+      try {
+        results = await runLoad({ origin, headers, clients: CLIENTS, warmupMs: WARMUP_MS, phases, onPhase });
+      } finally {
+        const written = await writer?.stop();
+        if (written !== undefined) console.error(`[${at}] ${endpoint.label}: ${written} profile updates appended and projected meanwhile`);
+      }
       const mine = results[endpoint.label];
       const theirs = results[paired.label];
       for (const [label, result] of [[endpoint.label, mine], [paired.label, theirs]] as const) {

@@ -15,7 +15,7 @@ import type { ReadModelDb } from './db';
  *   (checkpoints.ts) is read before each answer, one indexed read. Every batch of a projection's
  *   own events draws a new one in the same transaction as its rows, and so does a rebuild's swap
  *   or a reset checkpoint, so no change of rows goes unseen.
- * The one write that moves no checkpoint is the daily scan storing a chest evaluated again because
+ * The one write that draws no new version is the daily scan storing a chest evaluated again because
  * its day has come (refreshChests): it stores what the reads already answered for that day, as
  * they evaluate such a chest in memory (medical-chest/current.ts), so a kept answer stays right.
  *

@@ -115,15 +115,47 @@ describe('createJsonAnswerSender: ETags', () => {
 });
 
 describe('answers kept by digest', () => {
-  const answer = (n: number) => ({ digest: `d${n}`, json: `[${n}]` });
+  it('keeps what fits in maxBytes, dropping the least recently used', () => {
+    const store = createDigestAnswerStore(1_000);
+    const sized = (n: number) => ({ digest: `d${n}`, json: 'x'.repeat(100) }); // 300 + 2 x 100 bytes counted
+    store.remember(sized(1));
+    store.remember(sized(2));
+    expect(store.bytes).toBe(1_000);
+    expect(store.get('d1')?.json).toBe(sized(1).json); // d1 is now the most recently used
+    store.remember(sized(3));
+    expect([store.get('d1')?.digest, store.get('d2'), store.get('d3')?.digest, store.size, store.bytes]).toEqual(['d1', undefined, 'd3', 2, 1_000]);
+  });
 
-  it('keeps at most maxEntries, dropping the least recently used', () => {
-    const store = createDigestAnswerStore(2);
-    store.remember(answer(1));
-    store.remember(answer(2));
-    expect(store.get('d1')).toEqual(answer(1)); // d1 is now the most recently used
-    store.remember(answer(3));
-    expect([store.get('d1'), store.get('d2'), store.get('d3'), store.size]).toEqual([answer(1), undefined, answer(3), 2]);
+  it('keeps only the gzipped bytes once sent gzipped, and unzips them for a client that takes no gzip', async () => {
+    const store = createDigestAnswerStore();
+    const json = JSON.stringify(Array.from({ length: 141 }, (_, i) => ({ scaleId: `IMGS${i}`, description: 'Paracetamol 500 mg tablets', complianceStatus: 'compliant' })));
+    store.remember({ digest: 'b'.repeat(64), json });
+    const asText = store.bytes;
+    const server = Fastify();
+    server.get('/answer', (request, reply) => store.send(request, reply, store.get('b'.repeat(64))!));
+    const zipped = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(json);
+    // The text is no longer held: what is kept is a tenth of it.
+    expect(store.bytes).toBeLessThan(asText / 10);
+    expect(store.bytes).toBe(300 + zipped.rawPayload.length);
+    const plain = await server.inject({ url: '/answer' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, json]);
+    await server.close();
+  });
+
+  it('sends an answer too large to keep without keeping it', async () => {
+    const store = createDigestAnswerStore(1_000);
+    const small = { digest: 'd'.repeat(64), json: '[1]' };
+    store.remember(small);
+    const long = { digest: 'c'.repeat(64), json: JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i }))) };
+    store.remember(long);
+    // Not kept, and nothing else dropped for it.
+    expect([store.get(long.digest), store.get(small.digest)?.json, store.size]).toEqual([undefined, '[1]', 1]);
+    const server = Fastify();
+    server.get('/answer', (request, reply) => store.send(request, reply, long));
+    const zipped = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect([zipped.headers.etag, gunzipSync(zipped.rawPayload).toString()]).toEqual([`"${'c'.repeat(40)}"`, long.json]);
+    await server.close();
   });
 
   it('sends the digest as ETag, 304 when the client has it, gzipped once when accepted', async () => {

@@ -14,7 +14,13 @@ export interface LoadPhase {
   label: string;
   /** Paths requested in turn (each client walks the list from its own offset). */
   paths: string[];
+  /** For this long; or, with `eachPathOnce`, until every path has been requested once. */
   durationMs: number;
+  /**
+   * Every path requested exactly once (the clients take them in turn), with no warm-up: the
+   * server's first answer to each, when it has kept none of them yet.
+   */
+  eachPathOnce?: boolean;
   /**
    * As a browser's HTTP cache does: each path's ETag, once answered, goes back as If-None-Match,
    * and a 304 is an answer like a 200 (the cached copy is used).
@@ -107,12 +113,13 @@ async function load(options: LoadOptions & { hooked: boolean }, port: NonNullabl
     });
 
   /** Every client sends requests back to back until the deadline; `result` undefined: not measured. */
-  const drive = async (paths: string[], ms: number, revalidate: Map<string, string> | undefined, result?: LoadResult) => {
+  const drive = async (paths: string[], ms: number, revalidate: Map<string, string> | undefined, result?: LoadResult, eachPathOnce = false) => {
     const deadline = performance.now() + ms;
     const started = performance.now();
+    const more = (n: number) => (eachPathOnce ? n < paths.length : performance.now() < deadline);
     await Promise.all(
       Array.from({ length: options.clients }, async (_, client) => {
-        for (let n = client; performance.now() < deadline; n += options.clients) {
+        for (let n = client; more(n); n += options.clients) {
           const path = paths[n % paths.length];
           const sent = performance.now();
           const answer = await get(path, revalidate?.get(path));
@@ -137,9 +144,9 @@ async function load(options: LoadOptions & { hooked: boolean }, port: NonNullabl
     const result = (results[phase.label] ??= { requests: 0, failures: 0, seconds: 0, latenciesMs: [], bodyBytes: 0, notModified: 0 });
     // One browser cache per label, kept across its phases.
     const revalidate = phase.revalidate ? (etags.get(phase.label) ?? etags.set(phase.label, new Map()).get(phase.label)) : undefined;
-    await drive(phase.paths, options.warmupMs, revalidate);
+    if (!phase.eachPathOnce) await drive(phase.paths, options.warmupMs, revalidate);
     await mark(phase.label, 'start');
-    await drive(phase.paths, phase.durationMs, revalidate, result);
+    await drive(phase.paths, phase.durationMs, revalidate, result, phase.eachPathOnce);
     await mark(phase.label, 'end');
   }
   agent.destroy();

@@ -1,7 +1,7 @@
 /**
  * Read latency of the medical chest under load (issues 3 and 14), at 1,000 and at 10,000 vessels
  * with their full chests (BENCH_SCALES, default "1000,10000"), so the growth with the fleet shows:
- *   GET /api/vessels/{id}/volume-requirements          (a random vessel each time)
+ *   GET /api/vessels/{id}/volume-requirements          (every vessel in turn)
  *   GET /api/dashboard/fleet-compliance?limit=50       (the dashboard's first page)
  *   GET /api/dashboard/fleet-compliance                (the whole list: compliance and inventory pages)
  *   GET /api/dashboard/stats

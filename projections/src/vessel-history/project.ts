@@ -24,7 +24,7 @@ import {
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { ReadModelDb } from '../db';
 import { defineProjection, type ProjectedEvent } from '../projection';
-import { appendRows, storedRowsByKey, writeLikelyNewRows, writeRows } from '../sql';
+import { appendRows, storedRowsByKey, updateRows, writeLikelyNewRows, writeRows } from '../sql';
 import type { VesselHistoryBatchesTable, VesselHistoryTable } from './migration';
 
 interface VesselState {
@@ -266,21 +266,22 @@ async function applyVesselHistory(trx: Transaction<ReadModelDb>, events: readonl
   // Pairs proposed again by later events of the same stream (an order's): ON CONFLICT, always.
   await writeRows(trx, 'vessel_streams', [...streams.values()], { key: ['vessel_id', 'stream_id'], update: 'nothing' });
   await writeStates(trx, [...states].filter(([vesselId, state]) => storedStates.get(vesselId) !== state));
-  // The batches first added in this batch of events, written once as it leaves them: new to the
-  // table but for one removed in an earlier batch of events and added again (writeLikelyNewRows).
-  // The others were looked up: their quantity is updated, unless it is the one stored (nearly
-  // every count confirms the figure on record: 5,866 of the demo year's 5,924 adjustments), whose
-  // update would only leave a dead row and a new index entry behind.
+  // The batches not found stored (first added in this batch of events), written once as it leaves
+  // them: new to the table but for one removed in an earlier batch of events and added again
+  // (writeLikelyNewRows). Those found stored (their quantity read above) are in the table: a plain
+  // UPDATE of their quantity, no upsert, and none at all when it is the one stored (nearly every
+  // count confirms the figure on record: 5,866 of the demo year's 5,924 adjustments), whose update
+  // would only leave a dead row and a new index entry behind.
   const addedRows: Insertable<VesselHistoryBatchesTable>[] = [];
-  const storedRows: Insertable<VesselHistoryBatchesTable>[] = [];
+  const changedRows: Pick<Insertable<VesselHistoryBatchesTable>, 'vessel_id' | 'batch_id' | 'quantity'>[] = [];
   for (const [batch_id, b] of batches) {
-    const row = { vessel_id: vesselOfBatch.get(batch_id)!, batch_id, batch_number: b.batchNumber, quantity: b.quantity };
-    if (!stored.has(batch_id)) addedRows.push(row);
-    else if (storedQuantities.get(batch_id) !== b.quantity) storedRows.push(row);
+    const vessel_id = vesselOfBatch.get(batch_id)!;
+    const storedQuantity = storedQuantities.get(batch_id);
+    if (storedQuantity === undefined) addedRows.push({ vessel_id, batch_id, batch_number: b.batchNumber, quantity: b.quantity });
+    else if (storedQuantity !== b.quantity) changedRows.push({ vessel_id, batch_id, quantity: b.quantity });
   }
-  const batchConflict = { key: ['vessel_id', 'batch_id'], update: ['quantity'] } as const;
-  await writeLikelyNewRows(trx, 'vessel_history_batches', addedRows, batchConflict);
-  await writeRows(trx, 'vessel_history_batches', storedRows, batchConflict);
+  await writeLikelyNewRows(trx, 'vessel_history_batches', addedRows, { key: ['vessel_id', 'batch_id'], update: ['quantity'] });
+  await updateRows(trx, 'vessel_history_batches', changedRows, ['vessel_id', 'batch_id']);
 }
 
 /**

@@ -37,6 +37,13 @@ describe('the scope rule, read whole or a row at a time', () => {
         SELECT id FROM unnest(${ids}::text[]) AS candidate(id) WHERE ${vesselInScope(scope, 'candidate.id', { perRow })} ORDER BY id`.execute(t.db);
       return rows.map((r) => r.id);
     };
+    // A read model of live vessels that keeps each one's fleet (fleet_compliance), its fleet checked.
+    const coveredByOwnFleet = async (scope: VesselScope) => {
+      const { rows } = await sql<{ id: string }>`
+        SELECT f.id FROM fleet_compliance f WHERE ${vesselInScope(scope, 'f.id', { perRow: true, fleet: 'f.fleet' })} ORDER BY f.id`.execute(t.db);
+      return rows.map((r) => r.id);
+    };
+    const live = new Set(ids.filter((id) => id !== vessel(3) && id !== vessel(99)));
     const scopes: [VesselScope, string[]][] = [
       [{ kind: 'all' }, ids],
       [{ kind: 'assigned', userId: user(1) }, [vessel(2), vessel(3)]],
@@ -50,6 +57,7 @@ describe('the scope rule, read whole or a row at a time', () => {
     for (const [scope, expected] of scopes) {
       expect(await covered(scope, false), JSON.stringify(scope)).toEqual(expected);
       expect(await covered(scope, true), `${JSON.stringify(scope)} per row`).toEqual(expected);
+      expect(await coveredByOwnFleet(scope), `${JSON.stringify(scope)} per row, by the row's fleet`).toEqual(expected.filter((id) => live.has(id)));
     }
   });
 });

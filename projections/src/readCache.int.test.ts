@@ -3,7 +3,8 @@ import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReadModelDb } from './db';
 import { listFleetCompliance } from './fleet-compliance/queries';
-import { createReadCache } from './readCache';
+import { textBytes } from './keptWithinBytes';
+import { createReadCache, createScopedReadCache } from './readCache';
 import { requiredItems, stockingEvents } from './testing/chest';
 import { createReadModelTestDb, resetReadModels, type ReadModelTestDb } from './testing/db';
 import { createFakeLog, vesselDetails } from './testing/events';
@@ -136,5 +137,26 @@ describe('the read cache of fleet-wide answers', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => get()));
     expect(answers.every((a) => a.length === 1 && a[0].id === A)).toBe(true);
     expect(counter.computed).toBe(1);
+  });
+});
+
+describe('the read cache per scope', () => {
+  it('keeps answers within its byte budget, the least recently asked dropped first', async () => {
+    await t.project(stockedVessel());
+    // Room for two answers of 100 characters (300 + 200 bytes each), not three.
+    const cache = createScopedReadCache<string>(t.db, ['fleet-compliance'], { bytesOf: textBytes, maxBytes: 1_200 });
+    const computed: string[] = [];
+    const ask = (userId: string) =>
+      cache.get({ kind: 'assigned', userId }, { today: TODAY }, async () => {
+        computed.push(userId);
+        return userId.padEnd(100, '.');
+      });
+    for (const user of ['u1', 'u2', 'u1', 'u3']) await ask(user); // u2 is then the least recently asked
+    expect(cache.kept()).toEqual({ size: 2, bytes: 1_000 });
+    await ask('u1');
+    await ask('u3');
+    expect(computed).toEqual(['u1', 'u2', 'u3']);
+    await ask('u2');
+    expect(computed).toEqual(['u1', 'u2', 'u3', 'u2']);
   });
 });

@@ -1,6 +1,7 @@
 import { vesselScopeKey, type VesselScope } from '@medchest/domain';
 import { sql, type Kysely } from 'kysely';
 import type { ReadModelDb } from './db';
+import { keptWithinBytes } from './keptWithinBytes';
 
 /**
  * A fleet-wide answer (the fleet compliance list, the dashboard stats) kept in memory as it is sent
@@ -37,6 +38,8 @@ export interface ReadCache<T> {
   get(day: { today: string; key?: string }, compute: () => Promise<T>, atVersion?: Promise<string>): Promise<T>;
   /** Where the projections this cache watches stand, read now (shared with callers already waiting). */
   version(): Promise<string>;
+  /** The answer kept now, if any, whatever its version (to count what it holds). */
+  kept(): T | undefined;
 }
 
 /** A cache for answers read from these projections' tables (their names, as defineProjection has them). */
@@ -50,6 +53,7 @@ export function createReadCache<T>(
 
   return {
     version,
+    kept: () => kept?.value,
     async get({ today, key: dayKey = today }, compute, atVersion) {
       const key = `${dayKey}|${await (atVersion ?? version())}`;
       if (kept?.key === key) return kept.value;
@@ -67,8 +71,14 @@ export function createReadCache<T>(
   };
 }
 
-/** Scopes (and variants) whose answers are kept at once; the least recently asked is dropped beyond this. */
-export const SCOPED_CACHE_LIMIT = 200;
+/**
+ * Memory a scoped cache's kept answers may take, by default: 64 MiB. Bounded by bytes, not by
+ * count: a fleet's whole list is 3.4 MB at 10,000 vessels and a page of it 17 KB, so a count safe
+ * for the whole lists (200 of them pinned up to 1.4 GB) kept too few pages for a fleet of 200 pages.
+ */
+const SCOPED_CACHE_BYTES = 64 * 1024 * 1024;
+/** What a kept answer costs besides its own bytes: its key, its version, the objects. */
+const SCOPED_ENTRY_OVERHEAD_BYTES = 300;
 
 /**
  * A ReadCache per vessel scope (issue 9): an admin's fleet-wide answer is never served to a fleet
@@ -83,22 +93,38 @@ export interface ScopedReadCache<T> {
   get(scope: VesselScope, day: { today: string; key?: string }, compute: () => Promise<T>, variant?: string, atVersion?: Promise<string>): Promise<T>;
   /** The projections whose checkpoints make this cache's version (for a caller reading them itself: `atVersion`). */
   watched: readonly string[];
+  /** How many answers are kept now, and what they hold as counted against maxBytes. */
+  kept(): { size: number; bytes: number };
 }
 
-export function createScopedReadCache<T>(db: Kysely<ReadModelDb>, projections: readonly string[]): ScopedReadCache<T> {
+export interface ScopedReadCacheOptions<T> {
+  /** Memory an answer holds (a string: two bytes a character, as V8 may keep it). */
+  bytesOf: (value: T) => number;
+  /** The least recently asked answers are dropped once those kept hold more (default 64 MiB). */
+  maxBytes?: number;
+}
+
+export function createScopedReadCache<T>(db: Kysely<ReadModelDb>, projections: readonly string[], options: ScopedReadCacheOptions<T>): ScopedReadCache<T> {
   const watched = [...new Set([...projections, 'assignments', 'vessels'])];
   const version = coalesced(() => readModelVersion(db, watched));
-  const caches = new Map<string, ReadCache<T>>();
+  const caches = keptWithinBytes<string, ReadCache<T>>(options.maxBytes ?? SCOPED_CACHE_BYTES, (cache) => {
+    const value = cache.kept();
+    return SCOPED_ENTRY_OVERHEAD_BYTES + (value === undefined ? 0 : options.bytesOf(value));
+  });
   return {
     watched,
-    get(scope, day, compute, variant = '', atVersion) {
+    kept: () => ({ size: caches.size, bytes: caches.bytes }),
+    async get(scope, day, compute, variant = '', atVersion) {
       const key = `${vesselScopeKey(scope)}|${variant}`;
-      let cache = caches.get(key);
-      if (cache) caches.delete(key);
-      else cache = createReadCache<T>(db, watched, version);
-      caches.set(key, cache); // most recently asked last
-      if (caches.size > SCOPED_CACHE_LIMIT) caches.delete(caches.keys().next().value!);
-      return cache.get(day, compute, atVersion);
+      let cache = caches.get(key); // most recently asked now
+      if (!cache) {
+        cache = createReadCache<T>(db, watched, version);
+        caches.set(key, cache);
+      }
+      const value = await cache.get(day, compute, atVersion);
+      // Its answer known now (or a new one kept): counted again. Dropped meanwhile, it is not.
+      caches.resized(key);
+      return value;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { keptWithinBytes } from './keptWithinBytes';
+import { keptWithinBytes, textBytes } from '../readModels';
 
 /**
  * Whether an Accept-Encoding header lets us answer in gzip: `gzip` (or `x-gzip`, or `*` when gzip
@@ -49,7 +49,8 @@ const ENTRY_OVERHEAD_BYTES = 300;
 
 interface SentText {
   etag: string;
-  chars: number;
+  /** What its text holds (the map's key: kept as long as this is). */
+  textBytes: number;
   gzipped?: Buffer;
 }
 
@@ -65,11 +66,11 @@ interface SentText {
 export function createJsonAnswerSender(maxBytes = SENDER_BYTES) {
   // By the text itself: the read cache hands out the same string object while its answer holds, so
   // a lookup costs no hashing of the text after the first.
-  const kept = keptWithinBytes<string, SentText>(maxBytes, (entry) => ENTRY_OVERHEAD_BYTES + entry.chars * 2 + (entry.gzipped?.length ?? 0));
+  const kept = keptWithinBytes<string, SentText>(maxBytes, (entry) => ENTRY_OVERHEAD_BYTES + entry.textBytes + (entry.gzipped?.length ?? 0));
   const send = (request: FastifyRequest, reply: FastifyReply, json: string) => {
     let entry = kept.get(json);
     if (!entry) {
-      entry = { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`, chars: json.length };
+      entry = { etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`, textBytes: textBytes(json) };
       kept.set(json, entry);
     }
     reply.header('etag', entry.etag).header('cache-control', 'private, no-cache');
@@ -143,9 +144,9 @@ class KeptAnswer implements DigestAnswer {
     return this.gzipped;
   }
 
-  /** Memory it holds: V8 may keep a string two bytes a character (any non-Latin-1 one, 'μ'). */
+  /** Memory it holds. */
   get bytes(): number {
-    return ENTRY_OVERHEAD_BYTES + (this.gzipped?.length ?? 0) + (this.text?.length ?? 0) * 2;
+    return ENTRY_OVERHEAD_BYTES + (this.gzipped?.length ?? 0) + (this.text === undefined ? 0 : textBytes(this.text));
   }
 }
 

@@ -15,6 +15,7 @@ import { isUuid } from '../ids';
 import type { RoutePlugin } from '../http/routeSchemas';
 import {
   createScopedReadCache,
+  textBytes,
   vesselIdsInScope,
   decodeActivityCursor,
   decodeFleetComplianceCursor,
@@ -88,8 +89,10 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
   // load; the long one goes gzipped to clients that accept it. Kept per scope: each account's
   // answer covers only the vessels it may see. Each is kept as the text it is sent as (the fleet
   // compliance list's written by PostgreSQL), so a kept answer is sent as it is.
-  const statsCache = createScopedReadCache<string>(deps.db, ['vessels', 'medical-chest']);
-  const fleetComplianceCache = createScopedReadCache<FleetComplianceAnswer>(deps.db, ['fleet-compliance', 'medical-chest']);
+  const statsCache = createScopedReadCache<string>(deps.db, ['vessels', 'medical-chest'], { bytesOf: textBytes });
+  const fleetComplianceCache = createScopedReadCache<FleetComplianceAnswer>(deps.db, ['fleet-compliance', 'medical-chest'], {
+    bytesOf: (answer) => textBytes(answer.json) + textBytes(answer.nextCursor ?? ''),
+  });
   const sendStats = createJsonAnswerSender();
   const sendFleetCompliance = createJsonAnswerSender();
 

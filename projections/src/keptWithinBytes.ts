@@ -62,3 +62,8 @@ export function keptWithinBytes<K, V>(maxBytes: number, bytesOf: (value: V) => n
     },
   };
 }
+
+/** The memory a string may take: V8 keeps it at two bytes a character once any is outside Latin-1 ('μ'). */
+export function textBytes(text: string): number {
+  return text.length * 2;
+}

@@ -13,5 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build web
 ENV NODE_ENV=production PORT=5000
+# The product's V8 options: as scripts/node-options.mjs has them (PRODUCT_NODE_OPTIONS).
+ENV NODE_OPTIONS=--max-semi-space-size=64
 EXPOSE 5000
 CMD ["node", "--import", "tsx", "app/src/main.ts"]

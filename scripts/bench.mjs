@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, root } from './ensure-deps.mjs';
+import { withProductNodeOptions } from './node-options.mjs';
 
 ensureDependencies();
 
@@ -26,7 +27,7 @@ const failed = [];
 const startedAt = new Date().toISOString();
 for (const file of files) {
   console.log(`\n== ${file}`);
-  const result = spawnSync(tsx, [join('bench', file)], { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(tsx, [join('bench', file)], { cwd: root, stdio: 'inherit', env: withProductNodeOptions() });
   if (result.status !== 0) failed.push(`${file} (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import pg from 'pg';
 import { root } from './ensure-deps.mjs';
+import { withProductNodeOptions } from './node-options.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 // One database per port, so two test runs on one machine (each on its own E2E_PORT) stay apart.
@@ -49,7 +50,7 @@ const smtp = new SMTPServer({
 });
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 
-const env = { ...process.env, DATABASE_URL: databaseUrl.toString(), SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}` };
+const env = { ...withProductNodeOptions(), DATABASE_URL: databaseUrl.toString(), SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}` };
 delete env.EVENTSTORE_URL;
 const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { ensureDependencies, root } from './ensure-deps.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 import { checkServices } from './services.mjs';
+import { withProductNodeOptions } from './node-options.mjs';
 
 ensureDependencies();
 const problems = await checkServices();
@@ -14,7 +15,7 @@ if (problems.length > 0) {
 }
 buildWebIfStale();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], { cwd: root, stdio: 'inherit', env: withProductNodeOptions() });
 // Ctrl-C reaches the child through the terminal's process group; the child shuts down cleanly
 // and this wrapper exits with its code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

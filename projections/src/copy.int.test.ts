@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivitiesTable } from './activity/migration';
+import { copyChunks } from './copy';
 import type { ReadModelDb } from './db';
 import { appendRows, markExactlyOnce, writeRows } from './sql';
 import { createReadModelTestDb, type ReadModelTestDb } from './testing/db';
@@ -97,6 +98,22 @@ describe('appendRows', () => {
       expect((await sql<{ n: string }>`SELECT count(*)::text AS n FROM activities`.execute(trx)).rows[0].n).toBe(String(values.length));
     });
     expect(copies()).toBe(2);
+    expect(await stored(t.db)).toEqual(expected);
+  });
+
+  it('sends a batch of many rows in chunks, and stores the very rows writeRows stores', async () => {
+    // 100 times every awkward value: some 250 KB of COPY text, several chunks.
+    const many = Array.from({ length: 100 }, (_, copy) => values.map((v, i) => activity(copy * values.length + i, v))).flat();
+    const chunks = copyChunks(many, Object.keys(many[0]));
+    expect(chunks.length).toBeGreaterThan(2);
+    await writeRows(t.db, 'activities', many, { key: ['log_commit', 'log_event'], update: 'nothing' });
+    const expected = await stored(t.db);
+    await sql`TRUNCATE activities`.execute(t.db);
+    await t.db.transaction().execute(async (trx) => {
+      markExactlyOnce(trx);
+      await appendRows(trx, 'activities', many, ['log_commit', 'log_event']);
+    });
+    expect(copies()).toBe(1);
     expect(await stored(t.db)).toEqual(expected);
   });
 

@@ -61,9 +61,10 @@ const COPY_CHUNK_CHARS = 64 * 1024;
  * chunks of some 64 KB. Appended piece by piece (a tenth less CPU than joining each field to its
  * separator first), but encoded a chunk at a time: V8 keeps appended text as a tree of its pieces
  * until it is flattened, and a batch's whole text (megabytes, a tree of millions of pieces) cost
- * twice as much to flatten and encode at once as in chunks that stay in the CPU's cache (a
- * rebuild's activity rows: 15-18 -> 7.4-8.8 ms per 5,000, measured), and left the pieces to the
- * garbage collector all together.
+ * twice as much to flatten and encode at once as in chunks that stay in the CPU's cache (5,000
+ * rows shaped like the activity log's: 15-18 -> 7.4-8.8 ms, micro-benchmark; the rebuild bench at
+ * 0.2 scale, profiled: 2.35 -> 1.63 s of node time for its COPY text), and it left the pieces to
+ * the garbage collector all at once.
  */
 export function copyChunks(rows: readonly object[], columns: readonly string[]): Buffer[] {
   const chunks: Buffer[] = [];

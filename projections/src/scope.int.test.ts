@@ -38,9 +38,9 @@ describe('the scope rule, read whole or a row at a time', () => {
       return rows.map((r) => r.id);
     };
     // A read model of live vessels that keeps each one's fleet (fleet_compliance), its fleet checked.
-    const coveredByOwnFleet = async (scope: VesselScope) => {
+    const coveredByOwnFleet = async (scope: VesselScope, perRow: boolean) => {
       const { rows } = await sql<{ id: string }>`
-        SELECT f.id FROM fleet_compliance f WHERE ${vesselInScope(scope, 'f.id', { perRow: true, fleet: 'f.fleet' })} ORDER BY f.id`.execute(t.db);
+        SELECT f.id FROM fleet_compliance f WHERE ${vesselInScope(scope, 'f.id', { perRow, fleet: 'f.fleet' })} ORDER BY f.id`.execute(t.db);
       return rows.map((r) => r.id);
     };
     const live = new Set(ids.filter((id) => id !== vessel(3) && id !== vessel(99)));
@@ -57,7 +57,9 @@ describe('the scope rule, read whole or a row at a time', () => {
     for (const [scope, expected] of scopes) {
       expect(await covered(scope, false), JSON.stringify(scope)).toEqual(expected);
       expect(await covered(scope, true), `${JSON.stringify(scope)} per row`).toEqual(expected);
-      expect(await coveredByOwnFleet(scope), `${JSON.stringify(scope)} per row, by the row's fleet`).toEqual(expected.filter((id) => live.has(id)));
+      for (const perRow of [false, true]) {
+        expect(await coveredByOwnFleet(scope, perRow), `${JSON.stringify(scope)} by the row's fleet${perRow ? ', per row' : ''}`).toEqual(expected.filter((id) => live.has(id)));
+      }
     }
   });
 });

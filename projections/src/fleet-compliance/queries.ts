@@ -72,7 +72,7 @@ function fleetComplianceRows(db: Kysely<ReadModelDb>, scope: VesselScope, today:
       ITEM.as('item'),
       sql<boolean>`(c.evaluated_on IS NOT NULL AND NOT ${evaluationHoldsSql(today, 'c')})`.as('stale'),
     ])
-    .where(vesselInScope(scope, 'f.id', perRow ? { perRow, fleet: 'f.fleet' } : {}))
+    .where(vesselInScope(scope, 'f.id', { perRow, fleet: 'f.fleet' }))
     .orderBy(sql`lower(f.vessel_name)`)
     .orderBy('f.vessel_name')
     .orderBy('f.id');

@@ -68,6 +68,34 @@ test.describe('logged out', () => {
     expect(tables, 'the vessel table never came back after logging out').toHaveLength(1);
   });
 
+  test('Back pressed while the browser is on its way to /api/login: the next protected page still leads to /login', async ({ page }) => {
+    // Hold the visit to /api/login, so it is still loading when Back is pressed; Back cancels it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // cancelled by Back: nothing to continue
+    });
+    await page.goto('/login');
+    const visit = page.waitForRequest('**/api/login');
+    // An in-app move to a protected page (as a link would), logged out.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/vessels');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await visit;
+    // Playwright reports the visit that Back cancels as Back's own failure (net::ERR_ABORTED).
+    await page.goBack().catch((error: Error) => expect(error.message).toContain('ERR_ABORTED'));
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await page.unroute('**/api/login');
+    // Forward to the protected page again: the Unauthorized flow starts over, it is not stuck.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/vessels$/);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Log in to MedChest' })).toBeVisible();
+  });
+
   test('the public pages stay: / is the landing page, /login and /admin/login open', async ({ page }) => {
     const toasts = await recordToasts(page);
     await page.goto('/');

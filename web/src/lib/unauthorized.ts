@@ -5,7 +5,8 @@ export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 /** The server's login route; it answers with a redirect to /login. */
 export const SERVER_LOGIN_URL = '/api/login';
 
-let redirecting = false;
+/** 'waiting': the visit is scheduled; 'leaving': the browser was sent to /api/login. */
+let redirect: 'none' | 'waiting' | 'leaving' = 'none';
 
 /**
  * The one reaction to being logged out (spec 000 §2, §8): a destructive 'Unauthorized' toast, then
@@ -14,13 +15,27 @@ let redirecting = false;
  */
 export function redirectToLogin(): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-  if (redirecting) return;
-  redirecting = true;
+  if (redirect !== 'none') return;
+  redirect = 'waiting';
   afterNextPaint(() => {
     setTimeout(() => {
+      redirect = 'leaving';
       window.location.href = SERVER_LOGIN_URL;
     }, UNAUTHORIZED_REDIRECT_DELAY_MS);
   });
+}
+
+/**
+ * Back (or Forward) pressed while that visit loads cancels it, and this page stays: the protected
+ * page the history step lands on must be able to start the flow again, or it would say "Logging
+ * in again..." for ever.
+ */
+function forgetCancelledVisit(): void {
+  if (redirect === 'leaving') redirect = 'none';
+}
+if (typeof window !== 'undefined' && window.addEventListener) {
+  // Captured, so it runs before the router's own listener renders the page the step lands on.
+  window.addEventListener('popstate', forgetCancelledVisit, { capture: true });
 }
 
 /**

@@ -5,6 +5,7 @@ export { createChainFollower, type ChainBreak, type SignedHead } from './chainFo
 export { createEventStore, type EventStoreConfig } from './factory';
 export { createPostgresEventStore, type PostgresEventStore, type PostgresEventStoreOptions } from './postgres/store';
 export { ensureDatabase } from './postgres/database';
+export { isUniqueViolation } from './postgres/errors';
 export { guardPool, withPoolClient, type PoolErrorHandler } from './postgres/pool';
 // The EventStoreDB adapter's types only: its module loads the gRPC client, so it is imported by
 // createEventStore when the configuration names EventStoreDB, or directly as

@@ -1,4 +1,4 @@
-import { comparePositions, type LogPosition } from '@medchest/eventstore';
+import { comparePositions, isUniqueViolation, type LogPosition } from '@medchest/eventstore';
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { copyRows } from './copy';
 import type { ReadModelDb } from './db';
@@ -155,15 +155,13 @@ export async function writeLikelyNewRows<T extends keyof ReadModelDb & string>(
       await sql`RELEASE SAVEPOINT likely_new`.execute(db);
       return;
     } catch (error) {
-      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       await sql`ROLLBACK TO SAVEPOINT likely_new`.execute(db);
       await sql`RELEASE SAVEPOINT likely_new`.execute(db);
     }
   }
   await writeRows(db, table, rows, conflict);
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Whether none of these rows (of an event each, see appendRows) can be stored yet:

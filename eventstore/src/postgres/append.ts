@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { canonicalJson, contentParts, hashContent } from '../hash';
 import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEvent, type StreamAppendRequest } from '../port';
 import { withPoolClient } from './pool';
+import { isUniqueViolation } from './errors';
 import type { StreamHeads } from './streamHeads';
 
 /** Anything that runs a query: the pool (one statement = one transaction) or a client inside BEGIN. */
@@ -136,7 +137,6 @@ function insertStatement(streamId: string, rows: Row[]): pg.QueryArrayConfig {
   };
 }
 
-const UNIQUE_VIOLATION = '23505';
 /** Under 'any' / 'stream_exists' a lost race is not a conflict: read the head again and retry. */
 const MAX_ATTEMPTS_WITHOUT_EXACT_EXPECTATION = 20;
 
@@ -157,7 +157,7 @@ export async function appendEvents(
     try {
       returned = (await db.query<[string]>(insertStatement(streamId, rows))).rows;
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       // Inside a caller's transaction the failed INSERT has aborted it: nothing more can be read.
       if (retriesAllowed && attempt < MAX_ATTEMPTS_WITHOUT_EXACT_EXPECTATION && isPool(db)) continue;
       throw await conflict(db, streamId, expected);
@@ -221,7 +221,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
     try {
       returned = (await pool.query<[string]>(insertStreamsStatement(appends, chained))).rows;
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       throw await firstConflict(pool, appends);
     }
   } else {
@@ -239,7 +239,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
         return { chained: rows, returned: result };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        if (error instanceof ConcurrencyError || (error as { code?: string }).code === UNIQUE_VIOLATION) throw await firstConflict(pool, appends);
+        if (error instanceof ConcurrencyError || isUniqueViolation(error)) throw await firstConflict(pool, appends);
         throw error;
       }
     }));

@@ -33,9 +33,21 @@ export function redirectToLogin(): void {
 function forgetCancelledVisit(): void {
   if (redirect === 'leaving') redirect = 'none';
 }
+
+/**
+ * Back from the login page can bring this very page back from the browser's back-forward cache,
+ * as it was when it left: still saying "Logging in again...", with nothing left to do. Load it
+ * afresh instead, so it shows what the session allows now (the Unauthorized flow again, or the
+ * page itself for a user who has logged in since).
+ */
+function reloadIfRestoredAfterLeaving(event: PageTransitionEvent): void {
+  if (event.persisted && redirect === 'leaving') window.location.reload();
+}
+
 if (typeof window !== 'undefined' && window.addEventListener) {
   // Captured, so it runs before the router's own listener renders the page the step lands on.
   window.addEventListener('popstate', forgetCancelledVisit, { capture: true });
+  window.addEventListener('pageshow', reloadIfRestoredAfterLeaving);
 }
 
 /**

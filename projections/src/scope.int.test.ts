@@ -37,10 +37,10 @@ describe('the scope rule, read whole or a row at a time', () => {
         SELECT id FROM unnest(${ids}::text[]) AS candidate(id) WHERE ${vesselInScope(scope, 'candidate.id', { perRow })} ORDER BY id`.execute(t.db);
       return rows.map((r) => r.id);
     };
-    // A read model of live vessels that keeps each one's fleet (fleet_compliance), its fleet checked.
-    const coveredByOwnFleet = async (scope: VesselScope, perRow: boolean) => {
+    // A read model of live vessels that keeps each one's fleet (vessels, fleet_compliance), its fleet checked.
+    const coveredByOwnFleet = async (table: 'vessels' | 'fleet_compliance', scope: VesselScope, perRow: boolean) => {
       const { rows } = await sql<{ id: string }>`
-        SELECT f.id FROM fleet_compliance f WHERE ${vesselInScope(scope, 'f.id', { perRow, fleet: 'f.fleet' })} ORDER BY f.id`.execute(t.db);
+        SELECT f.id FROM ${sql.table(table)} f WHERE ${vesselInScope(scope, 'f.id', { perRow, fleet: 'f.fleet' })} ORDER BY f.id`.execute(t.db);
       return rows.map((r) => r.id);
     };
     const live = new Set(ids.filter((id) => id !== vessel(3) && id !== vessel(99)));
@@ -57,8 +57,11 @@ describe('the scope rule, read whole or a row at a time', () => {
     for (const [scope, expected] of scopes) {
       expect(await covered(scope, false), JSON.stringify(scope)).toEqual(expected);
       expect(await covered(scope, true), `${JSON.stringify(scope)} per row`).toEqual(expected);
-      for (const perRow of [false, true]) {
-        expect(await coveredByOwnFleet(scope, perRow), `${JSON.stringify(scope)} by the row's fleet${perRow ? ', per row' : ''}`).toEqual(expected.filter((id) => live.has(id)));
+      for (const table of ['vessels', 'fleet_compliance'] as const) {
+        for (const perRow of [false, true]) {
+          const form = `${JSON.stringify(scope)} by the ${table} row's fleet${perRow ? ', per row' : ''}`;
+          expect(await coveredByOwnFleet(table, scope, perRow), form).toEqual(expected.filter((id) => live.has(id)));
+        }
       }
     }
   });

@@ -6,14 +6,14 @@ export interface VesselInScopeOptions {
   /** Asked a row at a time (see below), for a list read in an index's order and cut by LIMIT. */
   perRow?: boolean;
   /**
-   * For a read model of live vessels only that keeps each vessel's fleet (this names that column):
-   * the row's own fleet is checked first, against the account's fleets read once, with no lookup
-   * of the vessel in `vessels`, and only the rows that fail it are checked against the direct
-   * assignments. That halved PostgreSQL's time for an uncached fleet compliance page (823-1,022
-   * -> 426-465 us per request, reads bench, 1k vessels), and cut the whole list's by a sixth
-   * (21.1-24.5 -> 17.6-18.0 ms). It is the same fold of the same events as
-   * `vessels`; the two differ only between their projections' commits, and the row is then checked
-   * against the fleet it shows.
+   * For a read model of live vessels only that keeps each vessel's fleet (this names that column:
+   * `vessels.fleet` itself, or fleet_compliance's copy of it): the row's own fleet is checked
+   * first, against the account's fleets read once, with no lookup of the vessel in `vessels`, and
+   * only the rows that fail it are checked against the direct assignments. That halved
+   * PostgreSQL's time for an uncached fleet compliance page (823-1,022 -> 426-465 us per request,
+   * reads bench, 1k vessels), and cut the whole list's by a fifth (21.1-24.5 -> 17.6-18.0 ms).
+   * fleet_compliance is the same fold of the same events as `vessels`; the two differ only
+   * between their projections' commits, and the row is then checked against the fleet it shows.
    */
   fleet?: string;
 }

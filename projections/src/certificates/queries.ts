@@ -39,7 +39,7 @@ export async function listFleetCertificates(db: Kysely<ReadModelDb>, scope: Vess
   const vessels = await db
     .selectFrom('vessels')
     .select(['id', 'vessel_name', 'imo_number', 'fleet', 'ownership_company'])
-    .where(vesselInScope(scope, 'vessels.id'))
+    .where(vesselInScope(scope, 'vessels.id', { fleet: 'vessels.fleet' }))
     .orderBy('vessel_name')
     .execute();
   if (vessels.length === 0) return [];

@@ -42,7 +42,7 @@ export async function listVessels(db: Kysely<ReadModelDb>, scope: VesselScope): 
   const rows = await db
     .selectFrom('vessels')
     .selectAll()
-    .where(vesselInScope(scope, 'vessels.id'))
+    .where(vesselInScope(scope, 'vessels.id', { fleet: 'vessels.fleet' }))
     .orderBy(sql`lower(vessel_name)`)
     .orderBy('vessel_name')
     .orderBy('id')

@@ -18,6 +18,28 @@ export interface VesselInScopeOptions {
   fleet?: string;
 }
 
+/** The account's fleets, as an array read once per statement (an uncorrelated subquery: an InitPlan). */
+function fleetsOf(userId: string): RawBuilder<string[]> {
+  return sql`ARRAY(SELECT sf.fleet FROM user_fleet_assignments sf WHERE sf.user_id = ${userId})`;
+}
+
+/** The vessels assigned to the account directly (a subquery's rows, one column: vessel_id). */
+function directlyAssignedIds(userId: string): RawBuilder<unknown> {
+  return sql`SELECT sa.vessel_id FROM user_vessel_assignments sa WHERE sa.user_id = ${userId}`;
+}
+
+/** Every vessel an 'assigned' scope covers: its direct assignments and its fleets' live vessels (one column: vessel_id). */
+function assignedVesselIds(userId: string): RawBuilder<unknown> {
+  return sql`${directlyAssignedIds(userId)}
+    UNION ALL
+    SELECT sv.id FROM user_fleet_assignments sf JOIN vessels sv ON sv.fleet = sf.fleet WHERE sf.user_id = ${userId}`;
+}
+
+/** Whether the row's vessel is assigned to the account directly: one lookup (OFFSET 0: see vesselInScope). */
+function isDirectlyAssigned(userId: string, ref: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql`EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${userId} AND sa.vessel_id = ${ref} OFFSET 0)`;
+}
+
 /**
  * THE scope rule in SQL (issue 9), used by every list, count and id check of the read models:
  * a boolean expression saying whether the vessel id in `column` is one the scope may see.
@@ -47,19 +69,14 @@ export function vesselInScope(scope: VesselScope, column: RawBuilder<unknown> | 
       if (options.fleet) {
         // Fleet first: most rows of a fleet manager's list pass there, with no lookup at all. The
         // direct assignments: looked up per row for a page, one hash for a list read whole.
-        const assigned = options.perRow
-          ? sql`EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId} AND sa.vessel_id = ${ref} OFFSET 0)`
-          : sql`${ref} IN (SELECT sa.vessel_id FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId})`;
-        return sql<boolean>`(${sql.ref(options.fleet)} = ANY (ARRAY(SELECT sf.fleet FROM user_fleet_assignments sf WHERE sf.user_id = ${scope.userId})) OR ${assigned})`;
+        const direct = options.perRow ? isDirectlyAssigned(scope.userId, ref) : sql`${ref} IN (${directlyAssignedIds(scope.userId)})`;
+        return sql<boolean>`(${sql.ref(options.fleet)} = ANY (${fleetsOf(scope.userId)}) OR ${direct})`;
       }
       if (options.perRow) {
-        return sql<boolean>`(EXISTS (SELECT 1 FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId} AND sa.vessel_id = ${ref} OFFSET 0)
-          OR EXISTS (SELECT 1 FROM vessels sv WHERE sv.id = ${ref} AND sv.fleet = ANY (ARRAY(SELECT sf.fleet FROM user_fleet_assignments sf WHERE sf.user_id = ${scope.userId})) OFFSET 0))`;
+        return sql<boolean>`(${isDirectlyAssigned(scope.userId, ref)}
+          OR EXISTS (SELECT 1 FROM vessels sv WHERE sv.id = ${ref} AND sv.fleet = ANY (${fleetsOf(scope.userId)}) OFFSET 0))`;
       }
-      return sql<boolean>`${ref} IN (
-        SELECT sa.vessel_id FROM user_vessel_assignments sa WHERE sa.user_id = ${scope.userId}
-        UNION ALL
-        SELECT sv.id FROM user_fleet_assignments sf JOIN vessels sv ON sv.fleet = sf.fleet WHERE sf.user_id = ${scope.userId})`;
+      return sql<boolean>`${ref} IN (${assignedVesselIds(scope.userId)})`;
     case 'own':
       return scope.vesselId === null ? sql<boolean>`false` : sql<boolean>`${ref} = ${scope.vesselId}`;
     case 'none':
@@ -92,8 +109,6 @@ export async function vesselIdsInScope(db: Kysely<ReadModelDb>, scope: VesselSco
   if (scope.kind === 'all') return null;
   if (scope.kind === 'none') return [];
   if (scope.kind === 'own') return scope.vesselId ? [scope.vesselId] : [];
-  const { rows } = await sql<{ id: string }>`
-    SELECT vessel_id AS id FROM user_vessel_assignments WHERE user_id = ${scope.userId}
-    UNION SELECT v.id FROM user_fleet_assignments f JOIN vessels v ON v.fleet = f.fleet WHERE f.user_id = ${scope.userId}`.execute(db);
+  const { rows } = await sql<{ id: string }>`SELECT DISTINCT vessel_id AS id FROM (${assignedVesselIds(scope.userId)}) covered`.execute(db);
   return rows.map((r) => r.id);
 }

@@ -21,12 +21,13 @@ export default defineConfig(async () => {
       testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: 'forks',
-      // Most files spend their time waiting on PostgreSQL, Redis or SMTP, so one worker per core
-      // (vitest's default leaves one core out), at most four so the files' connection pools stay
-      // well inside PostgreSQL's 100. A worker keeps its modules from one file to the next instead
-      // of loading Fastify, Kysely, pg and BullMQ again for each: files share no state, as each
-      // has its own database and queue prefix and undoes what it stubs. On the 2-core CI machine
-      // the run went from 419 s to 195 s (one isolated worker against two shared ones).
+      // Files spend much of their time waiting on PostgreSQL, Redis or SMTP (one worker left a third
+      // of the 2-core CI machine idle), so one worker per core instead of vitest's one less, and at
+      // most four so the files' connection pools stay well inside PostgreSQL's 100. A worker keeps
+      // its modules from one file to the next instead of loading Fastify, Kysely, pg and BullMQ
+      // again for each: files share no state, as each has its own database and queue prefix and
+      // undoes what it stubs. On the 2-core CI machine the run went from 419 s to 195 s (one
+      // isolated worker against two sharing their modules).
       maxWorkers: Math.min(4, availableParallelism()),
       isolate: false,
     },

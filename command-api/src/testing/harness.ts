@@ -44,8 +44,8 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
      * given up on a loaded machine.
      */
     async caughtUp(timeoutMs = 60_000) {
-      const last = (await readAllEvents(store, db)).at(-1);
-      if (last && !(await runner.waitFor(last.position, timeoutMs))) throw new Error(`the read models did not catch up within ${timeoutMs} ms`);
+      const last = await lastCommitted(db);
+      if (last && !(await runner.waitFor(last, timeoutMs))) throw new Error(`the read models did not catch up within ${timeoutMs} ms`);
     },
     /** An account straight through the command (no HTTP): for arranging a test. */
     async createUser(email: string, password: string, role: Role, status: UserStatus = 'active', names: { firstName?: string; lastName?: string } = {}) {

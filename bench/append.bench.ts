@@ -40,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
 import { listenerApplicationName, NOTIFIER_APPLICATION_NAME } from '@medchest/eventstore/postgres/notifications';
+import { lastCommittedPosition } from '@medchest/eventstore/postgres/index';
 import { eventsTableDdl } from '@medchest/eventstore/postgres/schema';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
 import { createReadModelDb, FOLLOWER_READ_INTERVAL_MS, migrateReadModels } from '@medchest/projections';
@@ -206,13 +207,12 @@ async function main(): Promise<void> {
     // Appends then also wake it (coalesced NOTIFYs) and it reads them back while the writers write.
     await migrateReadModels(readModels);
     const followed = async (label: string, readIntervalMs: number) => {
-      const head = await baseline.query<{ commit: string; event: string }>(
-        'SELECT transaction_id::text AS commit, position::text AS event FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
-      );
+      const head = await lastCommittedPosition(baseline);
+      if (!head) throw new Error('the log is empty');
       await baseline.query(
         `INSERT INTO follower_checkpoints (name, kind, commit_position, event_position) VALUES ($1, 'reactor', $2, $3)
          ON CONFLICT (name) DO UPDATE SET commit_position = excluded.commit_position, event_position = excluded.event_position`,
-        [FOLLOWER_NAME, head.rows[0].commit, head.rows[0].event],
+        [FOLLOWER_NAME, head.commit.toString(), head.event.toString()],
       );
       const follower = await startFollowerProcess(database.url, readIntervalMs);
       try {
@@ -245,18 +245,17 @@ async function main(): Promise<void> {
           console.error(`round ${round} with ${label}: append ${a.toFixed(0)}/s, insert ${b.toFixed(0)}/s, ratio ${(a / b).toFixed(3)}`);
         }
         // It must have received every event appended while it ran, up to the last one.
-        const tail = await baseline.query<{ last: string }>(
-          `SELECT transaction_id::text || '/' || position::text AS last FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
-        );
+        const tailPosition = await lastCommittedPosition(baseline);
+        const tail = tailPosition ? `${tailPosition.commit}/${tailPosition.event}` : '';
         const deadline = Date.now() + 30_000;
         let report = await follower.report();
-        while (report.last !== tail.rows[0].last && Date.now() < deadline) {
+        while (report.last !== tail && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 50));
           report = await follower.report();
         }
         console.error(`${label} received ${report.received} of the ${appended} events appended while it ran, in ${report.batches} batches`);
-        if (report.received !== appended || report.last !== tail.rows[0].last) {
-          throw new Error(`${label} received ${report.received} events up to ${report.last}; ${appended} were appended, up to ${tail.rows[0].last}`);
+        if (report.received !== appended || report.last !== tail) {
+          throw new Error(`${label} received ${report.received} events up to ${report.last}; ${appended} were appended, up to ${tail}`);
         }
         const appendCpuMs = appendServerCpu.used() + appendClientCpuMs - appendClientCpuBefore;
         const following = { process: followerProcessCpu.used(), server: followerServerCpu.used(), notifies: notifierCpu.used() };

@@ -22,6 +22,7 @@ import {
 } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
 import { canonicalJson, chainHash, type LogPosition } from '@medchest/eventstore';
+import { lastCommittedPosition } from '@medchest/eventstore/postgres/index';
 import { streamIdOf } from '@medchest/projections/testing/events';
 import type pg from 'pg';
 import { random } from './random';
@@ -300,10 +301,9 @@ export async function seedLog(pool: pg.Pool, planned: readonly Planned[], start:
     );
   }
   await pool.query('VACUUM ANALYZE events');
-  const { rows } = await pool.query<{ commit: string; event: string }>(
-    'SELECT transaction_id::text AS commit, position::text AS event FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
-  );
-  return { commit: BigInt(rows[0].commit), event: BigInt(rows[0].event) };
+  const last = await lastCommittedPosition(pool);
+  if (!last) throw new Error('nothing was seeded');
+  return last;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { comparePositions, LOG_START, type EventStore, type LogPosition, type RecordedEvent } from '@medchest/eventstore';
-import { createPostgresEventStore } from '@medchest/eventstore/postgres/index';
+import { comparePositions, LOG_START, type RecordedEvent } from '@medchest/eventstore';
+import { createPostgresEventStore, lastCommittedPosition, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { createProjectionRunner, createReadModelDb, migrateReadModels, type ReadModelDb } from '@medchest/projections';
+import { createProjectionRunner, createReadModelDb, migrateReadModels } from '@medchest/projections';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createPgSessionStore } from '../auth/sessions';
 import type { AppDeps } from '../commands/context';
@@ -37,14 +36,14 @@ export async function startTestApp(label: string, options: Partial<Omit<BuildApp
     deps,
     databaseUrl: database.url,
     /** Every event in the log, in order. */
-    allEvents: () => readAllEvents(store, db),
+    allEvents: () => readAllEvents(store),
     /**
      * Waits until every read model has projected the whole log as it is now: for a test that
      * arranged much (a seed) and reads it back, where each command's own bounded wait may have
      * given up on a loaded machine.
      */
     async caughtUp(timeoutMs = 60_000) {
-      const last = await lastCommitted(db);
+      const last = await lastCommittedPosition(store.pool);
       if (last && !(await runner.waitFor(last, timeoutMs))) throw new Error(`the read models did not catch up within ${timeoutMs} ms`);
     },
     /** An account straight through the command (no HTTP): for arranging a test. */
@@ -148,8 +147,8 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * appended. So the last committed event is read from the table itself, and the log read until it
  * has been handed out.
  */
-async function readAllEvents(store: EventStore, db: Kysely<ReadModelDb>, timeoutMs = 30_000): Promise<RecordedEvent[]> {
-  const last = await lastCommitted(db);
+async function readAllEvents(store: PostgresEventStore, timeoutMs = 30_000): Promise<RecordedEvent[]> {
+  const last = await lastCommittedPosition(store.pool);
   const deadline = Date.now() + timeoutMs;
   const events: RecordedEvent[] = [];
   let from = LOG_START;
@@ -161,13 +160,6 @@ async function readAllEvents(store: EventStore, db: Kysely<ReadModelDb>, timeout
     else if (Date.now() > deadline) throw new Error(`the log was held back for ${timeoutMs} ms by a transaction still running`);
     else await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function lastCommitted(db: Kysely<ReadModelDb>): Promise<LogPosition | undefined> {
-  const { rows } = await sql<{ commit: string; event: string }>`
-    SELECT transaction_id::text AS commit, position::text AS event FROM events
-    ORDER BY transaction_id DESC, position DESC LIMIT 1`.execute(db);
-  return rows[0] && { commit: BigInt(rows[0].commit), event: BigInt(rows[0].event) };
 }
 
 /** `name=value` of the session cookie a response set. */

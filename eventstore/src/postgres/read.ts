@@ -169,6 +169,18 @@ function logPageText(streamFilter: string, limit: string): string {
 }
 
 /**
+ * The last event committed, whatever transactions are still running (undefined: an empty log).
+ * Not for followers, who must wait for the horizon (readLogPage): for tooling, tests and
+ * benchmarks that need to know where the log ends now.
+ */
+export async function lastCommittedPosition(db: Queryable): Promise<LogPosition | undefined> {
+  const { rows } = await db.query<{ commit: string; event: string }>(
+    'SELECT transaction_id::text AS commit, position::text AS event FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+  );
+  return rows[0] && { commit: BigInt(rows[0].commit), event: BigInt(rows[0].event) };
+}
+
+/**
  * The global log in (transaction id, position) order, strictly after `from`, and only rows written
  * by transactions older than every transaction still running (pg_snapshot_xmin of the statement's
  * own snapshot). A transaction that has not committed yet therefore holds back everything written

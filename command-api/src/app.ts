@@ -21,7 +21,7 @@ declare module 'fastify' {
 import type { TrustProxy } from './config';
 import { registerBrowserDefences } from './http/browserDefences';
 import { registerInputSafety } from './http/inputSafety';
-import { registerPrefetch } from './http/prefetch';
+import { registerRequestReadModels } from './http/requestReadModels';
 import { zodValidatorCompiler } from './http/routeSchemas';
 import type { AppDeps } from './commands/context';
 import { registerErrorHandler } from './http/errors';
@@ -143,8 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerBrowserDefences(app);
   registerInputSafety(app);
   await app.register(fastifyCookie);
-  // Before the auth plugin: a route's prefetch runs beside the session lookup.
-  registerPrefetch(app, createReadModelClock(options.db));
+  // Before the auth plugin, whose session lookup sets the moment of a route that reads the models.
+  registerRequestReadModels(app, createReadModelClock(options.db));
   await app.register(authPlugin, { sessions: options.sessions, db: options.db });
 
   await app.register(healthRoutes, { sessions: options.sessions, redisPing: options.redisPing });

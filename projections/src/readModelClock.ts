@@ -26,15 +26,24 @@ export interface ReadModelClock {
 }
 
 /**
- * Every checkpoint's version in one row (a json object, projection name → version), as a named
- * prepared statement: the clock reads it for every few requests under load, and unnamed,
- * PostgreSQL parsed and planned it each time.
+ * Every checkpoint's version as one json object (projection name → version; null: no checkpoint
+ * yet), a scalar subquery: the clock reads it on its own, and the session lookup of a request that
+ * reads the models asks it in the same statement (command-api's sessions.ts), so such a request
+ * pays no round trip of its own for it.
  */
-const VERSIONS = sql<{ versions: Readonly<Record<string, string>> | null }>`
-  SELECT json_object_agg(name, rows_version::text) AS versions FROM follower_checkpoints`;
+export const READ_MODEL_VERSIONS_SQL = '(SELECT json_object_agg(name, rows_version::text) FROM follower_checkpoints)';
 
-/** The moment VERSIONS read (node-postgres parses the json; null: no checkpoint yet). */
-function readModelsAt(versions: Readonly<Record<string, string>> | null): ReadModelsAt {
+/** The versions of READ_MODEL_VERSIONS_SQL as node-postgres parses them. */
+export type ReadModelVersions = Readonly<Record<string, string>> | null;
+
+/**
+ * READ_MODEL_VERSIONS_SQL alone, as a named prepared statement: the clock reads it for every few
+ * requests under load, and unnamed, PostgreSQL parsed and planned it each time.
+ */
+const VERSIONS = sql<{ versions: ReadModelVersions }>`SELECT ${sql.raw(READ_MODEL_VERSIONS_SQL)} AS versions`;
+
+/** The moment READ_MODEL_VERSIONS_SQL read. */
+export function readModelsAt(versions: ReadModelVersions): ReadModelsAt {
   // The same few lists of projections are asked of each moment many times over.
   const joined = new Map<readonly string[], string>();
   return {

@@ -52,7 +52,9 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       // The session and its account in one statement: every signed-in request starts with them.
-      const found = await sessions.findWithUser(token);
+      // A route that reads the models has where they stand read by the same statement.
+      const found = await sessions.findWithUser(token, { readModels: request.routeOptions.config?.readsModels === true });
+      if (found?.readModels) request.readModelsAt = Promise.resolve(found.readModels);
       const user = !found
         ? undefined
         : found.session.vesselId

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { guardPool, withPoolClient } from '@medchest/eventstore';
-import { toUser, USER_COLUMNS, type User } from '@medchest/projections';
+import { readModelsAt, READ_MODEL_VERSIONS_SQL, toUser, USER_COLUMNS, type ReadModelsAt, type ReadModelVersions, type User } from '@medchest/projections';
 import pg from 'pg';
 
 /**
@@ -27,9 +27,12 @@ export interface SessionStore {
    * The live session for a token (undefined: unknown or expired) and, in the same statement, its
    * account as the users read model holds it now (undefined: no such account): what every
    * signed-in request asks, in one round trip instead of two. The
-   * read models live in the sessions' database (one DATABASE_URL).
+   * read models live in the sessions' database (one DATABASE_URL). With `readModels`, where the
+   * read models stand as well, read by the same statement (a request whose answer is kept by the
+   * read models' versions: see ReadModelClock): a moment after the request arrived, at no round
+   * trip of its own.
    */
-  findWithUser(token: string): Promise<{ session: Session; user: User | undefined } | undefined>;
+  findWithUser(token: string, options?: { readModels?: boolean }): Promise<{ session: Session; user: User | undefined; readModels?: ReadModelsAt } | undefined>;
   destroy(token: string): Promise<void>;
   destroyAllForUser(userId: string): Promise<void>;
   /** Throws when the database does not answer (for the health check). */
@@ -42,10 +45,13 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
 /** A live session and its account's row (users, the read model), named as getUser reads them. */
-const FIND_WITH_USER = `SELECT s.user_id AS session_user_id, s.expires_at AS session_expires_at, s.vessel_id AS session_vessel_id,
-    ${USER_COLUMNS.map((column) => `u.${column}`).join(', ')}
-  FROM api_sessions s LEFT JOIN users u ON u.id = s.user_id
+const SESSION_WITH_USER = `s.user_id AS session_user_id, s.expires_at AS session_expires_at, s.vessel_id AS session_vessel_id,
+    ${USER_COLUMNS.map((column) => `u.${column}`).join(', ')}`;
+const LIVE_SESSION = `FROM api_sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2`;
+const FIND_WITH_USER = `SELECT ${SESSION_WITH_USER} ${LIVE_SESSION}`;
+/** The same and where the read models stand. */
+const FIND_WITH_USER_AND_READ_MODELS = `SELECT ${SESSION_WITH_USER}, ${READ_MODEL_VERSIONS_SQL} AS read_model_versions ${LIVE_SESSION}`;
 
 export function createPgSessionStore(options: {
   connectionString: string;
@@ -102,17 +108,21 @@ export function createPgSessionStore(options: {
       return { token, expiresAt };
     },
 
-    async findWithUser(token) {
+    async findWithUser(token, findOptions) {
       if (!token) return undefined;
-      const result = await pool.query<Record<string, unknown> & { session_user_id: string; session_expires_at: Date; session_vessel_id: string | null }>({
-        name: 'medchest_session_find_with_user',
-        text: FIND_WITH_USER,
+      const withReadModels = findOptions?.readModels === true;
+      const result = await pool.query<
+        Record<string, unknown> & { session_user_id: string; session_expires_at: Date; session_vessel_id: string | null; read_model_versions?: ReadModelVersions }
+      >({
+        name: withReadModels ? 'medchest_session_find_with_user_and_read_models' : 'medchest_session_find_with_user',
+        text: withReadModels ? FIND_WITH_USER_AND_READ_MODELS : FIND_WITH_USER,
         values: [hashToken(token), now()],
       });
       const row = result.rows[0];
       if (!row) return undefined;
       const session = { userId: row.session_user_id, expiresAt: row.session_expires_at, vesselId: row.session_vessel_id };
-      return { session, user: row.id === null ? undefined : toUser(row as unknown as Parameters<typeof toUser>[0]) };
+      const user = row.id === null ? undefined : toUser(row as unknown as Parameters<typeof toUser>[0]);
+      return withReadModels ? { session, user, readModels: readModelsAt(row.read_model_versions ?? null) } : { session, user };
     },
 
     async destroy(token) {

@@ -51,7 +51,8 @@ const LIVE_SESSION = `FROM api_sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2`;
 const FIND_WITH_USER = `SELECT ${SESSION_WITH_USER} ${LIVE_SESSION}`;
 /** The same and where the read models stand. */
-const FIND_WITH_USER_AND_READ_MODELS = `SELECT ${SESSION_WITH_USER}, ${READ_MODEL_VERSIONS_SQL} AS read_model_versions ${LIVE_SESSION}`;
+// As text: lookups one after another nearly always read the same versions, parsed once (below).
+const FIND_WITH_USER_AND_READ_MODELS = `SELECT ${SESSION_WITH_USER}, ${READ_MODEL_VERSIONS_SQL}::text AS read_model_versions ${LIVE_SESSION}`;
 
 export function createPgSessionStore(options: {
   connectionString: string;
@@ -64,6 +65,15 @@ export function createPgSessionStore(options: {
   // opens a fresh one.
   guardPool(pool);
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
+  /**
+   * The last versions read and their moment: the read models stand still between writes, so a
+   * run of lookups shares one parse and the moment's memo of the lists its callers ask about.
+   */
+  let lastVersions: { text: string | null; at: ReadModelsAt } | undefined;
+  const momentOf = (text: string | null): ReadModelsAt => {
+    if (lastVersions?.text !== text) lastVersions = { text, at: readModelsAt(text === null ? null : (JSON.parse(text) as ReadModelVersions)) };
+    return lastVersions.at;
+  };
   const now = options.now ?? (() => new Date());
   let lastSweep = 0;
 
@@ -112,7 +122,7 @@ export function createPgSessionStore(options: {
       if (!token) return undefined;
       const withReadModels = findOptions?.readModels === true;
       const result = await pool.query<
-        Record<string, unknown> & { session_user_id: string; session_expires_at: Date; session_vessel_id: string | null; read_model_versions?: ReadModelVersions }
+        Record<string, unknown> & { session_user_id: string; session_expires_at: Date; session_vessel_id: string | null; read_model_versions?: string | null }
       >({
         name: withReadModels ? 'medchest_session_find_with_user_and_read_models' : 'medchest_session_find_with_user',
         text: withReadModels ? FIND_WITH_USER_AND_READ_MODELS : FIND_WITH_USER,
@@ -122,7 +132,7 @@ export function createPgSessionStore(options: {
       if (!row) return undefined;
       const session = { userId: row.session_user_id, expiresAt: row.session_expires_at, vesselId: row.session_vessel_id };
       const user = row.id === null ? undefined : toUser(row as unknown as Parameters<typeof toUser>[0]);
-      return withReadModels ? { session, user, readModels: readModelsAt(row.read_model_versions ?? null) } : { session, user };
+      return withReadModels ? { session, user, readModels: momentOf(row.read_model_versions ?? null) } : { session, user };
     },
 
     async destroy(token) {

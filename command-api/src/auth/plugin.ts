@@ -52,8 +52,9 @@ export const authPlugin = shared<AuthPluginOptions>('medchest-auth', async (app,
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       // The session and its account in one statement: every signed-in request starts with them.
-      // A route that reads the models has where they stand read by the same statement.
-      const found = await sessions.findWithUser(token, { readModels: request.routeOptions.config?.readsModels === true });
+      // A route that reads the models has where they stand read by the same statement: one that
+      // says so, and one about a vessel, whose scope check reads them (a fleet manager's, an auditor's).
+      const found = await sessions.findWithUser(token, { readModels: request.routeOptions.config?.readsModels === true || hasOwnerVessel(request) });
       if (found?.readModels) request.readModelsAt = Promise.resolve(found.readModels);
       const user = !found
         ? undefined
@@ -95,11 +96,16 @@ function enforce(access: Access, request: FastifyRequest): void {
   if (isReadOnlyRole(role) && !READ_METHODS.has(request.method)) throw forbidden(READ_ONLY_MESSAGE);
 }
 
+/** Whether the route is about one vessel: it declares its owner vessel, or it is /api/vessels/:id/... */
+function hasOwnerVessel(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.ownerVessel !== undefined || request.routeOptions.url?.startsWith('/api/vessels/:id') === true;
+}
+
 /** The vessel the route is about (declared, or the :id of /api/vessels/:id/...), if any. */
 function ownerVesselOf(request: FastifyRequest) {
   const declared = request.routeOptions.config?.ownerVessel;
   if (declared) return declared(request);
-  return request.routeOptions.url?.startsWith('/api/vessels/:id') ? vesselOfUrl(request) : undefined;
+  return hasOwnerVessel(request) ? vesselOfUrl(request) : undefined;
 }
 
 /**

@@ -6,7 +6,8 @@ declare module 'fastify' {
     /**
      * The route reads request.readModels() for every answer (it does not depend on who asks): the
      * session lookup reads where the read models stand in the same statement (auth/plugin.ts), so
-     * the request pays no round trip of its own for it.
+     * the request pays no round trip of its own for it. A route about one vessel (an owner vessel)
+     * has it so without saying: its scope check reads it.
      */
     readsModels?: boolean;
   }
@@ -22,8 +23,8 @@ declare module 'fastify' {
 }
 
 /**
- * request.readModels(): the moment the session lookup read (readsModels routes), or else the
- * clock's, asked once per request at its first use (a scope check of a call about one vessel).
+ * request.readModels(): the moment the session lookup read (readsModels routes and routes about
+ * one vessel), or else the clock's, asked once per request at its first use.
  * Either was read after the request arrived, so a client whose command has just been answered
  * sees its own write.
  */

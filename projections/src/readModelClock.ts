@@ -20,6 +20,7 @@ export interface ReadModelsAt {
  * by the requests that arrive together (coalesced: a caller only ever joins a read that started
  * after its call, so a client whose command has just been answered sees its own write). Answers
  * kept by a version (a scope check, a vessel's requirements) are then served with no other read.
+ * A request whose session lookup read them already (READ_MODEL_VERSIONS_SQL) does not ask it.
  */
 export interface ReadModelClock {
   now(): Promise<ReadModelsAt>;

@@ -96,9 +96,8 @@ export const dashboardRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = 
   const sendStats = createJsonAnswerSender();
   const sendFleetCompliance = createJsonAnswerSender();
 
-  // Where the read models stand: the request's one read of every checkpoint, started as it
-  // arrives (beside the session lookup); the answer kept for that version is then served with no
-  // further read.
+  // Where the read models stand: the request's one read of every checkpoint, by its session
+  // lookup's statement; the answer kept for that version is then served with no further read.
   const atVersion = (request: FastifyRequest, cache: { watched: readonly string[] }) =>
     request.readModels().then((at) => at.of(cache.watched));
 

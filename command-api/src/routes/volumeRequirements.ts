@@ -18,8 +18,7 @@ const DIGESTS_KEPT = 50_000;
  * Today's answer is the hot path (every inventory page load, every captain's count): answers are
  * kept by the digest the read model stores with each evaluation, and each vessel's digest is kept
  * while the chest read model stands still on the same day (where it stands is read once per
- * request, shared by requests arriving together, beside the session lookup): a repeat then reads
- * no row of its own.
+ * request, by the session lookup's own statement): a repeat then reads no row of its own.
  */
 export const volumeRequirementRoutes: RoutePlugin<{ deps: AppDeps; now: () => Date }> = async (app, { deps, now }) => {
   const answers = createDigestAnswerStore();

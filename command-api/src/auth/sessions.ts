@@ -50,8 +50,10 @@ const SESSION_WITH_USER = `s.user_id AS session_user_id, s.expires_at AS session
 const LIVE_SESSION = `FROM api_sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2`;
 const FIND_WITH_USER = `SELECT ${SESSION_WITH_USER} ${LIVE_SESSION}`;
-/** The same and where the read models stand. */
-// As text: lookups one after another nearly always read the same versions, parsed once (below).
+/**
+ * The same and where the read models stand, as text: lookups one after another nearly always read
+ * the same versions, parsed once (momentOf).
+ */
 const FIND_WITH_USER_AND_READ_MODELS = `SELECT ${SESSION_WITH_USER}, ${READ_MODEL_VERSIONS_SQL}::text AS read_model_versions ${LIVE_SESSION}`;
 
 export function createPgSessionStore(options: {

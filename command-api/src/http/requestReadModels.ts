@@ -17,7 +17,7 @@ declare module 'fastify' {
      * version (scope checks, a vessel's requirements, the dashboard's) are checked against it.
      */
     readModels(): Promise<ReadModelsAt>;
-    /** Set by the session lookup of a route that readsModels; otherwise read from the app's clock on first use. */
+    /** Set by the session lookup of a route that reads the models (readsModels, or about one vessel); otherwise read from the clock on first use. */
     readModelsAt?: Promise<ReadModelsAt>;
   }
 }

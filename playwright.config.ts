@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './e2e/support/browser';
+import { CHROMIUM_LAUNCH } from '@medchest/web/testing/chromium';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against the whole product
 // started by scripts/e2e-server.mjs on its own port and its own fresh database.

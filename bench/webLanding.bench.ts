@@ -10,6 +10,7 @@
  */
 import { chromium } from '@playwright/test';
 import { startTestApp } from '@medchest/command-api/testing/harness';
+import { CHROMIUM_LAUNCH } from '@medchest/web/testing/chromium';
 import { buildWeb, type WebBuild } from '@medchest/web/testing/webBuild';
 import { recordFigure } from './lib/results';
 
@@ -41,10 +42,7 @@ if (!webDist) {
 }
 
 const t = await startTestApp('bench_web', { webDist });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const visit = async (pathname: string) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './support/browser';
+import { CHROMIUM_LAUNCH } from '@medchest/web/testing/chromium';
 
 /**
  * The logged-out flow (spec 000 §2, §8) with the back-forward cache on, as in a user's Chrome:

@@ -1,6 +1,6 @@
 import type { LaunchOptions } from '@playwright/test';
 
-/** Debian's Chromium (never a downloaded browser), as every spec launches it (playwright.config.ts). */
+/** Debian's Chromium (never a downloaded browser), as every e2e spec (playwright.config.ts) and the landing-page bench launch it. */
 export const CHROMIUM_LAUNCH: LaunchOptions = {
   executablePath: '/usr/bin/chromium',
   args: [

@@ -72,7 +72,7 @@ export { chestSnapshotAsOf } from './chest-snapshots/queries';
 export { CHEST_SNAPSHOT_EVERY, createChestSnapshotsProjection, chestSnapshotsProjection } from './chest-snapshots/project';
 export { createReadCache, createScopedReadCache, type ReadCache, type ScopedReadCache } from './readCache';
 export { keptWithinBytes, textBytes } from './keptWithinBytes';
-export { createReadModelClock, readModelsAt, READ_MODEL_VERSIONS_SQL, type ReadModelClock, type ReadModelsAt, type ReadModelVersions } from './readModelClock';
+export { createReadModelClock, readModelMoments, READ_MODEL_VERSIONS_SQL, type ReadModelClock, type ReadModelsAt } from './readModelClock';
 export { createMedicalChestProjection, medicalChestProjection } from './medical-chest/project';
 export {
   listInventoryImports,

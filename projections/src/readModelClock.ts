@@ -27,40 +27,55 @@ export interface ReadModelClock {
 }
 
 /**
- * Every checkpoint's version as one json object (projection name → version; null: no checkpoint
- * yet), a scalar subquery: the clock reads it on its own, and the session lookup of a request that
- * reads the models asks it in the same statement (command-api's sessions.ts), so such a request
- * pays no round trip of its own for it.
+ * Every checkpoint's version as the text of one json object (projection name → version; null: no
+ * checkpoint yet), a scalar subquery: the clock reads it on its own, and the session lookup of a
+ * request that reads the models asks it in the same statement (command-api's sessions.ts), so such
+ * a request pays no round trip of its own for it. Read as text, as moments are made from it
+ * (readModelMoments).
  */
-export const READ_MODEL_VERSIONS_SQL = '(SELECT json_object_agg(name, rows_version::text) FROM follower_checkpoints)';
-
-/** The versions of READ_MODEL_VERSIONS_SQL as node-postgres parses them. */
-export type ReadModelVersions = Readonly<Record<string, string>> | null;
+export const READ_MODEL_VERSIONS_SQL = '(SELECT json_object_agg(name, rows_version::text) FROM follower_checkpoints)::text';
 
 /**
  * READ_MODEL_VERSIONS_SQL alone, as a named prepared statement: the clock reads it for every few
  * requests under load, and unnamed, PostgreSQL parsed and planned it each time.
  */
-const VERSIONS = sql<{ versions: ReadModelVersions }>`SELECT ${sql.raw(READ_MODEL_VERSIONS_SQL)} AS versions`;
+const VERSIONS = sql<{ versions: string | null }>`SELECT ${sql.raw(READ_MODEL_VERSIONS_SQL)} AS versions`;
 
-/** The moment READ_MODEL_VERSIONS_SQL read. */
-export function readModelsAt(versions: ReadModelVersions): ReadModelsAt {
+/** The moment a READ_MODEL_VERSIONS_SQL text names. */
+function readModelsAt(text: string | null): ReadModelsAt {
+  const versions = text === null ? null : (JSON.parse(text) as Readonly<Record<string, string>>);
   // The same few lists of projections are asked of each moment many times over.
   const joined = new Map<readonly string[], string>();
   return {
     of(projections) {
-      let text = joined.get(projections);
-      if (text === undefined) joined.set(projections, (text = projections.map((name) => `${name}:${versions && Object.hasOwn(versions, name) ? versions[name] : ''}`).join(',')));
-      return text;
+      let joinedText = joined.get(projections);
+      if (joinedText === undefined) {
+        joined.set(projections, (joinedText = projections.map((name) => `${name}:${versions && Object.hasOwn(versions, name) ? versions[name] : ''}`).join(',')));
+      }
+      return joinedText;
     },
+  };
+}
+
+/**
+ * The moments of READ_MODEL_VERSIONS_SQL texts, the last one kept: the read models stand still
+ * between writes, so reads one after another share one parse and the moment's memo of the lists
+ * its callers ask about.
+ */
+export function readModelMoments(): (text: string | null) => ReadModelsAt {
+  let last: { text: string | null; at: ReadModelsAt } | undefined;
+  return (text) => {
+    if (last?.text !== text) last = { text, at: readModelsAt(text) };
+    return last.at;
   };
 }
 
 export function createReadModelClock(db: Kysely<ReadModelDb>): ReadModelClock {
   const statement = VERSIONS.compile(db);
+  const momentOf = readModelMoments();
   const now = coalesced(async (): Promise<ReadModelsAt> => {
     const [row] = await executePrepared(db, statement);
-    return readModelsAt(row?.versions ?? null);
+    return momentOf(row?.versions ?? null);
   });
   return { now };
 }

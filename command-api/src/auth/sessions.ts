@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { guardPool, withPoolClient } from '@medchest/eventstore';
-import { readModelsAt, READ_MODEL_VERSIONS_SQL, toUser, USER_COLUMNS, type ReadModelsAt, type ReadModelVersions, type User } from '@medchest/projections';
+import { readModelMoments, READ_MODEL_VERSIONS_SQL, toUser, USER_COLUMNS, type ReadModelsAt, type User } from '@medchest/projections';
 import pg from 'pg';
 
 /**
@@ -50,11 +50,8 @@ const SESSION_WITH_USER = `s.user_id AS session_user_id, s.expires_at AS session
 const LIVE_SESSION = `FROM api_sessions s LEFT JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2`;
 const FIND_WITH_USER = `SELECT ${SESSION_WITH_USER} ${LIVE_SESSION}`;
-/**
- * The same and where the read models stand, as text: lookups one after another nearly always read
- * the same versions, parsed once (momentOf).
- */
-const FIND_WITH_USER_AND_READ_MODELS = `SELECT ${SESSION_WITH_USER}, ${READ_MODEL_VERSIONS_SQL}::text AS read_model_versions ${LIVE_SESSION}`;
+/** The same and where the read models stand. */
+const FIND_WITH_USER_AND_READ_MODELS = `SELECT ${SESSION_WITH_USER}, ${READ_MODEL_VERSIONS_SQL} AS read_model_versions ${LIVE_SESSION}`;
 
 export function createPgSessionStore(options: {
   connectionString: string;
@@ -67,15 +64,8 @@ export function createPgSessionStore(options: {
   // opens a fresh one.
   guardPool(pool);
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
-  /**
-   * The last versions read and their moment: the read models stand still between writes, so a
-   * run of lookups shares one parse and the moment's memo of the lists its callers ask about.
-   */
-  let lastVersions: { text: string | null; at: ReadModelsAt } | undefined;
-  const momentOf = (text: string | null): ReadModelsAt => {
-    if (lastVersions?.text !== text) lastVersions = { text, at: readModelsAt(text === null ? null : (JSON.parse(text) as ReadModelVersions)) };
-    return lastVersions.at;
-  };
+  // Lookups one after another nearly always read the same versions: one parse for them.
+  const momentOf = readModelMoments();
   const now = options.now ?? (() => new Date());
   let lastSweep = 0;
 

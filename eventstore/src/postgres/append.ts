@@ -4,6 +4,8 @@ import { canonicalJson, contentParts, hashContent } from '../hash';
 import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEvent, type StreamAppendRequest } from '../port';
 import { withPoolClient } from './pool';
 import { isUniqueViolation } from './errors';
+import type { AppendGroups } from './appendGroups';
+import { insertStatement, insertStreamsStatement, parsePosition, type Row } from './insertRows';
 import type { StreamHeads } from './streamHeads';
 
 /** Anything that runs a query: the pool (one statement = one transaction) or a client inside BEGIN. */
@@ -24,27 +26,6 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * Only committed events may enter `heads`: the store passes it for its own autocommit appends and
  * reads; an append inside a caller's transaction (which may still roll back) passes none.
  */
-// Each returns the log position of every row as one 'transaction_id/position' text, in array row
-// mode: the fewer result columns, the less the client spends per append.
-const INSERT_ONE = {
-  name: 'medchest_append_one',
-  rowMode: 'array',
-  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         RETURNING transaction_id::text || '/' || position::text`,
-} as const;
-
-const INSERT_MANY = {
-  name: 'medchest_append_many',
-  rowMode: 'array',
-  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
-         SELECT $1, e.revision, e.event_id, e.type, e.version, e.data, e.metadata, e.hash
-         FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], $8::text[])
-           AS e(revision, event_id, type, version, data, metadata, hash)
-         ORDER BY e.revision
-         RETURNING transaction_id::text || '/' || position::text`,
-} as const;
-
 const EVENT_AT = {
   name: 'medchest_event_hash_at',
   text: 'SELECT hash FROM events WHERE stream_id = $1 AND revision = $2',
@@ -88,16 +69,6 @@ async function previousEvent(db: Queryable, streamId: string, expected: Expected
   return expected === 'stream_exists' && head.revision < 0n ? undefined : head;
 }
 
-interface Row {
-  revision: bigint;
-  id: string;
-  type: string;
-  version: number;
-  dataJson: string;
-  metadataJson: string;
-  hash: string;
-}
-
 /** The rows to insert after `previous`, each hashed onto the one before (see ../hash.ts). */
 function chainRows(streamId: string, previous: Head, events: NewEvent[]): Row[] {
   let { revision, hash } = previous;
@@ -112,31 +83,6 @@ function chainRows(streamId: string, previous: Head, events: NewEvent[]): Row[] 
   });
 }
 
-function insertStatement(streamId: string, rows: Row[]): pg.QueryArrayConfig {
-  if (rows.length === 1) {
-    const [r] = rows;
-    return {
-      name: INSERT_ONE.name,
-      rowMode: INSERT_ONE.rowMode,
-      text: INSERT_ONE.text,
-      values: [streamId, r.revision.toString(), r.id, r.type, r.version, r.dataJson, r.metadataJson, r.hash],
-    };
-  }
-  return {
-    ...INSERT_MANY,
-    values: [
-      streamId,
-      rows.map((r) => r.revision.toString()),
-      rows.map((r) => r.id),
-      rows.map((r) => r.type),
-      rows.map((r) => r.version),
-      rows.map((r) => r.dataJson),
-      rows.map((r) => r.metadataJson),
-      rows.map((r) => r.hash),
-    ],
-  };
-}
-
 /** Under 'any' / 'stream_exists' a lost race is not a conflict: read the head again and retry. */
 const MAX_ATTEMPTS_WITHOUT_EXACT_EXPECTATION = 20;
 
@@ -146,6 +92,7 @@ export async function appendEvents(
   events: NewEvent[],
   expected: ExpectedRevision,
   heads?: StreamHeads,
+  groups?: AppendGroups,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('appendToStream needs at least one event');
   const retriesAllowed = expected === 'any' || expected === 'stream_exists';
@@ -153,9 +100,13 @@ export async function appendEvents(
     const previous = knownPrevious(streamId, expected, heads) ?? (await previousEvent(db, streamId, expected));
     if (!previous) throw await conflict(db, streamId, expected);
     const rows = chainRows(streamId, previous, events);
-    let returned: [string][];
+    let positions: string[];
     try {
-      returned = (await db.query<[string]>(insertStatement(streamId, rows))).rows;
+      // Only autocommit appends are grouped: inside a caller's transaction the INSERT is its own.
+      positions =
+        groups && isPool(db)
+          ? await groups.insert({ streamId, rows })
+          : (await db.query<[string]>(insertStatement({ streamId, rows }))).rows.map((row) => row[0]);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Inside a caller's transaction the failed INSERT has aborted it: nothing more can be read.
@@ -166,11 +117,7 @@ export async function appendEvents(
     heads?.remember(streamId, last.revision, last.hash);
     // All rows share the transaction id, and rows come back in the order they were inserted, so
     // the last one holds the largest position.
-    const text = returned[returned.length - 1][0];
-    const slash = text.indexOf('/');
-    const commit = BigInt(text.slice(0, slash));
-    const event = BigInt(text.slice(slash + 1));
-    return { nextExpectedRevision: last.revision, position: { commit, event } };
+    return { nextExpectedRevision: last.revision, position: parsePosition(positions[positions.length - 1]) };
   }
 }
 
@@ -191,17 +138,6 @@ async function conflict(db: Queryable, streamId: string, expected: ExpectedRevis
   return new ConcurrencyError(streamId, expected, actual);
 }
 
-const INSERT_STREAMS = {
-  name: 'medchest_append_streams',
-  rowMode: 'array',
-  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
-         SELECT e.stream_id, e.revision, e.event_id, e.type, e.version, e.data, e.metadata, e.hash
-         FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], $8::text[])
-           WITH ORDINALITY AS e(stream_id, revision, event_id, type, version, data, metadata, hash, n)
-         ORDER BY e.n
-         RETURNING transaction_id::text || '/' || position::text`,
-} as const;
-
 /**
  * Several streams in one transaction, all or none. When every stream's head is known (the command
  * has just read them) it is ONE statement: a single INSERT is its own transaction, and the unique
@@ -219,7 +155,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
   if (known.every((previous): previous is Head => previous !== undefined)) {
     chained = appends.map((a, i) => chainRows(a.streamId, known[i], a.events));
     try {
-      returned = (await pool.query<[string]>(insertStreamsStatement(appends, chained))).rows;
+      returned = (await pool.query<[string]>(insertStreamsStatement(appends.map((a, i) => ({ streamId: a.streamId, rows: chained[i] }))))).rows;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw await firstConflict(pool, appends);
@@ -234,7 +170,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
           if (!previous) throw new ConcurrencyError(a.streamId, a.expected);
           rows.push(chainRows(a.streamId, previous, a.events));
         }
-        const result = (await client.query<[string]>(insertStreamsStatement(appends, rows))).rows;
+        const result = (await client.query<[string]>(insertStreamsStatement(appends.map((a, i) => ({ streamId: a.streamId, rows: rows[i] }))))).rows;
         await client.query('COMMIT');
         return { chained: rows, returned: result };
       } catch (error) {
@@ -252,27 +188,8 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
     offset += rows.length;
     const last = rows[rows.length - 1];
     heads.remember(a.streamId, last.revision, last.hash);
-    const text = returned[offset - 1][0];
-    const slash = text.indexOf('/');
-    return { nextExpectedRevision: last.revision, position: { commit: BigInt(text.slice(0, slash)), event: BigInt(text.slice(slash + 1)) } };
+    return { nextExpectedRevision: last.revision, position: parsePosition(returned[offset - 1][0]) };
   });
-}
-
-function insertStreamsStatement(appends: StreamAppendRequest[], chained: Row[][]): pg.QueryArrayConfig {
-  const rows = chained.flatMap((streamRows, i) => streamRows.map((row) => ({ streamId: appends[i].streamId, row })));
-  return {
-    ...INSERT_STREAMS,
-    values: [
-      rows.map((r) => r.streamId),
-      rows.map((r) => r.row.revision.toString()),
-      rows.map((r) => r.row.id),
-      rows.map((r) => r.row.type),
-      rows.map((r) => r.row.version),
-      rows.map((r) => r.row.dataJson),
-      rows.map((r) => r.row.metadataJson),
-      rows.map((r) => r.row.hash),
-    ],
-  };
 }
 
 /** The conflict to report after a multi-stream append lost: the first stream whose expectation fails. */

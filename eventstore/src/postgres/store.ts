@@ -2,6 +2,7 @@ import pg from 'pg';
 import { verifyChain } from '../hash';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, Subscription } from '../port';
 import { appendEvents, appendToStreams } from './append';
+import { createAppendGroups } from './appendGroups';
 import { createStreamHeads } from './streamHeads';
 import { createNotifications } from './notifications';
 import { guardPool } from './pool';
@@ -17,11 +18,16 @@ export interface PostgresEventStoreOptions {
    */
   pool?: pg.Pool;
   /**
-   * Connections of the store's own pool. Ten by default: on a small machine commits, not
-   * connections, are the limit, and a few more connections than writers lets group commit batch
-   * the WAL flushes of concurrent appends.
+   * Connections of the store's own pool. Ten by default: the stream reads of concurrent commands
+   * and the followers' log reads run side by side, while appends take one connection at a time
+   * (appendsInFlight) and group themselves.
    */
   poolSize?: number;
+  /**
+   * INSERTs of appends on their way at once; appends that arrive while that many are share the
+   * next INSERT (appendGroups.ts). APPENDS_IN_FLIGHT by default.
+   */
+  appendsInFlight?: number;
   /** Subscription timing; the defaults suit production, tests may shorten them. */
   follow?: Partial<FollowTiming>;
 }
@@ -35,6 +41,14 @@ export interface PostgresEventStore extends EventStore {
 
 const STREAM_PAGE = 1_000;
 
+/**
+ * One INSERT of appends on its way at a time: the appends that arrive meanwhile share the next one.
+ * Measured with the append bench (8 writers, 2 cores, paced follower in another process, two runs
+ * each, against a plain INSERT): 1 in flight 1.027 and 1.009 x, 2: 0.937 and 0.932, 3: 0.831 and
+ * 0.870; ungrouped 0.807. The fewer statements and commits, the less CPU each event costs.
+ */
+export const APPENDS_IN_FLIGHT = 1;
+
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const ownsPool = !options.pool;
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
@@ -47,6 +61,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   // Committed stream heads seen by this store: lets an append with the revision just read be one INSERT.
   const heads = createStreamHeads();
   const subscriptions = new Set<Subscription>();
+  const groups = createAppendGroups(pool, { maxInFlight: options.appendsInFlight ?? APPENDS_IN_FLIGHT });
 
   return {
     pool,
@@ -57,7 +72,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     },
 
     async appendToStream(streamId: string, events: NewEvent[], { expected }: { expected: ExpectedRevision }): Promise<AppendResult> {
-      const result = await appendEvents(pool, streamId, events, expected, heads);
+      const result = await appendEvents(pool, streamId, events, expected, heads, groups);
       notifications.announce();
       return result;
     },

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { canonicalJson, contentParts, hashContent } from '../hash';
 import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEvent, type StreamAppendRequest } from '../port';
 import { withPoolClient } from './pool';
-import { isUniqueViolation } from './errors';
+import { isDeadlock, isUniqueViolation } from './errors';
 import type { AppendGroups } from './appendGroups';
 import { insertStatement, insertStreamsStatement, parsePosition, type Row } from './insertRows';
 import type { StreamHeads } from './streamHeads';
@@ -157,7 +157,10 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
     try {
       returned = (await pool.query<[string]>(insertStreamsStatement(appends.map((a, i) => ({ streamId: a.streamId, rows: chained[i] }))))).rows;
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      // A deadlock too: its streams are inserted in the caller's order, a group of appends'
+      // (appendGroups.ts) in stream id order, and two that race for the same revisions of two
+      // streams may each wait for the other.
+      if (!isUniqueViolation(error) && !isDeadlock(error)) throw error;
       throw await firstConflict(pool, appends);
     }
   } else {
@@ -175,7 +178,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
         return { chained: rows, returned: result };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        if (error instanceof ConcurrencyError || isUniqueViolation(error)) throw await firstConflict(pool, appends);
+        if (error instanceof ConcurrencyError || isUniqueViolation(error) || isDeadlock(error)) throw await firstConflict(pool, appends);
         throw error;
       }
     }));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrencyError, type AppendResult, type NewEvent } from '../port';
+import { ConcurrencyError, type NewEvent } from '../port';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase';
+import { appendEvents } from './append';
 import { createPostgresEventStore, type PostgresEventStore } from './store';
 
 // Appends that arrive while the store's INSERTs are all on their way share the next one
@@ -45,6 +46,10 @@ async function stored(prefix: string): Promise<Stored[]> {
   return rows;
 }
 
+/** One new event per [stream, type, event id?], each appended to a new stream, all made before awaiting any. */
+const allAtOnce = (appends: [stream: string, type: string, id?: string][]) =>
+  Promise.allSettled(appends.map(([stream, type, id]) => store.appendToStream(stream, [event(type, id)], { expected: 'no_stream' })));
+
 const positionOf = (row: Stored) => ({ commit: BigInt(row.txid), event: BigInt(row.position) });
 
 describe('appends grouped while INSERTs are on their way', () => {
@@ -72,11 +77,11 @@ describe('appends grouped while INSERTs are on their way', () => {
 
   it('when one append of a group loses its race, writes the others and answers that one with a conflict', async () => {
     await store.appendToStream('race-taken', [event('Existing')], { expected: 'no_stream' });
-    const settled = await Promise.allSettled([
-      store.appendToStream('race-first', [event('First')], { expected: 'no_stream' }),
-      store.appendToStream('race-ok-1', [event('Ok1')], { expected: 'no_stream' }),
-      store.appendToStream('race-taken', [event('Late')], { expected: 'no_stream' }),
-      store.appendToStream('race-ok-2', [event('Ok2')], { expected: 'no_stream' }),
+    const settled = await allAtOnce([
+      ['race-first', 'First'],
+      ['race-ok-1', 'Ok1'],
+      ['race-taken', 'Late'],
+      ['race-ok-2', 'Ok2'],
     ]);
 
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
@@ -88,11 +93,11 @@ describe('appends grouped while INSERTs are on their way', () => {
   });
 
   it('puts two appends to one stream in different groups, so one wins and only the other gets the conflict', async () => {
-    const settled = await Promise.allSettled([
-      store.appendToStream('twice-other', [event('Other')], { expected: 'no_stream' }),
-      store.appendToStream('twice-1', [event('One')], { expected: 'no_stream' }),
-      store.appendToStream('twice-1', [event('Two')], { expected: 'no_stream' }),
-      store.appendToStream('twice-2', [event('Three')], { expected: 'no_stream' }),
+    const settled = await allAtOnce([
+      ['twice-other', 'Other'],
+      ['twice-1', 'One'],
+      ['twice-1', 'Two'],
+      ['twice-2', 'Three'],
     ]);
 
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
@@ -105,14 +110,40 @@ describe('appends grouped while INSERTs are on their way', () => {
   });
 
   it('answers an append whose data the database refuses with its own error, and writes the rest of its group', async () => {
-    const settled = await Promise.allSettled<AppendResult>([
-      store.appendToStream('refused-first', [event('First')], { expected: 'no_stream' }),
-      store.appendToStream('refused-ok', [event('Ok')], { expected: 'no_stream' }),
-      store.appendToStream('refused-bad', [event('Bad', 'not-a-uuid')], { expected: 'no_stream' }),
+    const settled = await allAtOnce([
+      ['refused-first', 'First'],
+      ['refused-ok', 'Ok'],
+      ['refused-bad', 'Bad', 'not-a-uuid'],
     ]);
 
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((settled[2] as PromiseRejectedResult).reason).toMatchObject({ code: '22P02' });
     expect((await stored('refused-')).map((row) => row.type).sort()).toEqual(['First', 'Ok']);
+  });
+
+  it('answers a multi-stream append that deadlocked with another transaction (streams taken in another order, as a group takes them) with a conflict', async () => {
+    // The other transaction takes 'deadlock-a', then 'deadlock-b'; the multi-stream append takes them the other way round.
+    const other = await store.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await appendEvents(other, 'deadlock-a', [event('OtherA')], 'no_stream');
+      const multi = store.appendToStreams([
+        { streamId: 'deadlock-b', events: [event('MultiB')], expected: 'no_stream' },
+        { streamId: 'deadlock-a', events: [event('MultiA')], expected: 'no_stream' },
+      ]);
+      const settled = multi.then(
+        () => 'appended',
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200)); // it holds 'deadlock-b' and waits for 'deadlock-a'
+      // The append that has waited longer finds the deadlock first (deadlock_timeout) and gives way.
+      await appendEvents(other, 'deadlock-b', [event('OtherB')], 'no_stream');
+      await other.query('COMMIT');
+      const outcome = await settled;
+      expect(outcome).toBeInstanceOf(ConcurrencyError);
+    } finally {
+      other.release();
+    }
+    expect((await stored('deadlock-')).map((row) => row.type)).toEqual(['OtherA', 'OtherB']);
   });
 });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isRefusedStatement } from './errors';
 import { insertStatement, insertStreamsStatement, type StreamRows } from './insertRows';
 
 /**
@@ -39,14 +40,6 @@ interface Waiting {
   stream: StreamRows;
   resolve(positions: string[]): void;
   reject(error: unknown): void;
-}
-
-/** SQLSTATE classes of errors that abort the statement's transaction: data, integrity, rollback. */
-const ROLLED_BACK = /^(22|23|40)/;
-
-function rolledBack(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && ROLLED_BACK.test(code);
 }
 
 const byStreamId = (a: Waiting, b: Waiting): number => (a.stream.streamId < b.stream.streamId ? -1 : a.stream.streamId > b.stream.streamId ? 1 : 0);
@@ -102,7 +95,7 @@ export function createAppendGroups(db: Pick<pg.Pool, 'query'>, { maxInFlight, ma
     try {
       returned = (await db.query<[string]>(insertStreamsStatement(group.map((member) => member.stream)))).rows;
     } catch (error) {
-      if (rolledBack(error)) await Promise.all(group.map(alone));
+      if (isRefusedStatement(error)) await Promise.all(group.map(alone));
       else for (const member of group) member.reject(error);
       return;
     }

@@ -27,17 +27,6 @@ const INSERT_ONE = {
          RETURNING transaction_id::text || '/' || position::text`,
 } as const;
 
-const INSERT_MANY = {
-  name: 'medchest_append_many',
-  rowMode: 'array',
-  text: `INSERT INTO events (stream_id, revision, event_id, type, version, data, metadata, hash)
-         SELECT $1, e.revision, e.event_id, e.type, e.version, e.data, e.metadata, e.hash
-         FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], $8::text[])
-           AS e(revision, event_id, type, version, data, metadata, hash)
-         ORDER BY e.revision
-         RETURNING transaction_id::text || '/' || position::text`,
-} as const;
-
 const INSERT_STREAMS = {
   name: 'medchest_append_streams',
   rowMode: 'array',
@@ -50,26 +39,12 @@ const INSERT_STREAMS = {
 } as const;
 
 /** The INSERT of one stream's rows: one statement, one transaction. */
-export function insertStatement({ streamId, rows }: StreamRows): pg.QueryArrayConfig {
-  if (rows.length === 1) {
-    const [r] = rows;
-    return {
-      ...INSERT_ONE,
-      values: [streamId, r.revision.toString(), r.id, r.type, r.version, r.dataJson, r.metadataJson, r.hash],
-    };
-  }
+export function insertStatement(stream: StreamRows): pg.QueryArrayConfig {
+  if (stream.rows.length > 1) return insertStreamsStatement([stream]);
+  const [r] = stream.rows;
   return {
-    ...INSERT_MANY,
-    values: [
-      streamId,
-      rows.map((r) => r.revision.toString()),
-      rows.map((r) => r.id),
-      rows.map((r) => r.type),
-      rows.map((r) => r.version),
-      rows.map((r) => r.dataJson),
-      rows.map((r) => r.metadataJson),
-      rows.map((r) => r.hash),
-    ],
+    ...INSERT_ONE,
+    values: [stream.streamId, r.revision.toString(), r.id, r.type, r.version, r.dataJson, r.metadataJson, r.hash],
   };
 }
 

@@ -5,7 +5,7 @@ import { ConcurrencyError, type AppendResult, type ExpectedRevision, type NewEve
 import { withPoolClient } from './pool';
 import { isDeadlock, isUniqueViolation } from './errors';
 import type { AppendGroups } from './appendGroups';
-import { insertStatement, insertStreamsStatement, parsePosition, type Row } from './insertRows';
+import { insertStatement, insertStreamsStatement, parsePosition, type Row, type StreamRows } from './insertRows';
 import type { StreamHeads } from './streamHeads';
 
 /** Anything that runs a query: the pool (one statement = one transaction) or a client inside BEGIN. */
@@ -20,7 +20,8 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
  * `expected` exists (or the stream, under 'stream_exists'), and it needs that event's hash to chain
  * to. Commands append with the revision they have just read, so `heads` (what this store last
  * read or appended per stream) nearly always knows that event and its hash: the append is then one
- * plain INSERT, one round trip, with the hashes computed here. Otherwise, and always for 'any' and
+ * plain INSERT, one round trip, with the hashes computed here (under load, the store's appends
+ * that arrive together share that INSERT: appendGroups.ts). Otherwise, and always for 'any' and
  * 'stream_exists', one indexed lookup of the head comes first.
  *
  * Only committed events may enter `heads`: the store passes it for its own autocommit appends and
@@ -155,7 +156,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
   if (known.every((previous): previous is Head => previous !== undefined)) {
     chained = appends.map((a, i) => chainRows(a.streamId, known[i], a.events));
     try {
-      returned = (await pool.query<[string]>(insertStreamsStatement(appends.map((a, i) => ({ streamId: a.streamId, rows: chained[i] }))))).rows;
+      returned = (await pool.query<[string]>(insertStreamsStatement(withRows(appends, chained)))).rows;
     } catch (error) {
       // A deadlock too: its streams are inserted in the caller's order, a group of appends'
       // (appendGroups.ts) in stream id order, and two that race for the same revisions of two
@@ -173,7 +174,7 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
           if (!previous) throw new ConcurrencyError(a.streamId, a.expected);
           rows.push(chainRows(a.streamId, previous, a.events));
         }
-        const result = (await client.query<[string]>(insertStreamsStatement(appends.map((a, i) => ({ streamId: a.streamId, rows: rows[i] }))))).rows;
+        const result = (await client.query<[string]>(insertStreamsStatement(withRows(appends, rows)))).rows;
         await client.query('COMMIT');
         return { chained: rows, returned: result };
       } catch (error) {
@@ -193,6 +194,11 @@ export async function appendToStreams(pool: pg.Pool, appends: StreamAppendReques
     heads.remember(a.streamId, last.revision, last.hash);
     return { nextExpectedRevision: last.revision, position: parsePosition(returned[offset - 1][0]) };
   });
+}
+
+/** Each stream's rows, in the caller's order. */
+function withRows(appends: StreamAppendRequest[], chained: Row[][]): StreamRows[] {
+  return appends.map((a, i) => ({ streamId: a.streamId, rows: chained[i] }));
 }
 
 /** The conflict to report after a multi-stream append lost: the first stream whose expectation fails. */

@@ -43,11 +43,12 @@ const STREAM_PAGE = 1_000;
 
 /**
  * One INSERT of appends on its way at a time: the appends that arrive meanwhile share the next one.
- * Measured with the append bench (8 writers, 2 cores, paced follower in another process, two runs
- * each, against a plain INSERT): 1 in flight 1.027 and 1.009 x, 2: 0.937 and 0.932, 3: 0.831 and
- * 0.870; ungrouped 0.807. The fewer statements and commits, the less CPU each event costs.
+ * Measured with the append bench (8 writers on this 2-core machine, a paced follower in another
+ * process; append rate over a plain INSERT's): 1 in flight 1.027, 1.009, 0.982, 1.036; 2 in flight
+ * 0.937, 0.932; 3 in flight 0.831, 0.870; not grouped 0.807, 0.818, 0.765. The fewer statements
+ * and commits, the less CPU an event costs (appending's CPU per event about halved at 1).
  */
-export const APPENDS_IN_FLIGHT = 1;
+const APPENDS_IN_FLIGHT = 1;
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
   const ownsPool = !options.pool;

@@ -60,13 +60,16 @@ export class CheckpointMovedError extends Error {
  * so queuing them again is a no-op). `rowsChanged`: the caller wrote these followers' rows in the
  * same transaction (a projection's batch of its own events), so their rows_version moves too;
  * checkpoints only carried past events of other read models keep theirs, and so do the answers
- * kept by it (readModelClock.ts).
+ * kept by it (readModelClock.ts). `commitWithoutFlush`: the caller's transaction is to commit
+ * without waiting for the WAL flush (synchronous_commit off, for this transaction only), set by
+ * this same statement: a transaction's commit mode counts only at its commit, and a projection's
+ * batch saves a round trip of its own for it.
  */
 export async function advanceCheckpoints(
   db: Kysely<ReadModelDb>,
   expected: ReadonlyMap<string, LogPosition>,
   to: LogPosition,
-  { rowsChanged = false }: { rowsChanged?: boolean } = {},
+  { rowsChanged = false, commitWithoutFlush = false }: { rowsChanged?: boolean; commitWithoutFlush?: boolean } = {},
 ): Promise<void> {
   if (expected.size === 0) return;
   const names = [...expected.keys()];
@@ -77,7 +80,9 @@ export async function advanceCheckpoints(
     UPDATE follower_checkpoints AS c
        SET commit_position = ${to.commit.toString()}::bigint, event_position = ${to.event.toString()}::bigint, updated_at = now(),
            rows_version = ${rowsVersion}
-      FROM unnest(${names}::text[], ${commits}::bigint[], ${eventsAt}::bigint[]) AS e(name, commit_position, event_position)
+      FROM unnest(${names}::text[], ${commits}::bigint[], ${eventsAt}::bigint[]) AS e(name, commit_position, event_position)${
+        commitWithoutFlush ? sql`, (SELECT set_config('synchronous_commit', 'off', true)) AS commit_mode` : sql``
+      }
      WHERE c.name = e.name AND c.commit_position = e.commit_position AND c.event_position = e.event_position`.execute(db);
   if (Number(result.numAffectedRows ?? 0n) !== names.length) throw new CheckpointMovedError(names);
 }

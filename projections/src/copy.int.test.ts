@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivitiesTable } from './activity/migration';
 import { copyChunks } from './copy';
 import type { ReadModelDb } from './db';
-import { appendRows, markExactlyOnce, writeRows } from './sql';
+import { appendRows, COPY_MIN_ROWS, markExactlyOnce, writeRows } from './sql';
 import { createReadModelTestDb, type ReadModelTestDb } from './testing/db';
 import { recordStatements } from './testing/statements';
 import type { VesselHistoryTable } from './vessel-history/migration';
@@ -139,17 +139,36 @@ describe('appendRows', () => {
   });
 
   it('elsewhere COPYs only rows past the last position stored, and keeps a row stored already', async () => {
-    const rows = values.map((v, i) => activity(i, v));
+    const M = COPY_MIN_ROWS;
+    const rows = Array.from({ length: 3 * M }, (_, i) => activity(i, values[i % values.length]));
     // Rows out of log order: the earliest is what counts.
-    await appendRows(t.db, 'activities', [rows[2], rows[1]], ['log_commit', 'log_event']);
+    await appendRows(t.db, 'activities', rows.slice(M, 2 * M).reverse(), ['log_commit', 'log_event']);
     expect(copies()).toBe(1);
     // Some stored already: ON CONFLICT DO NOTHING, each kept once.
-    await appendRows(t.db, 'activities', rows.slice(0, 5).reverse(), ['log_commit', 'log_event']);
+    await appendRows(t.db, 'activities', rows.slice(0, M + 5).reverse(), ['log_commit', 'log_event']);
     expect(copies()).toBe(1);
-    expect((await stored(t.db)).activities).toHaveLength(5);
+    expect((await stored(t.db)).activities).toHaveLength(2 * M);
     // Past the end again.
-    await appendRows(t.db, 'activities', rows.slice(5), ['log_commit', 'log_event']);
+    await appendRows(t.db, 'activities', rows.slice(2 * M), ['log_commit', 'log_event']);
     expect(copies()).toBe(2);
-    expect((await stored(t.db)).activities).toHaveLength(values.length);
+    expect((await stored(t.db)).activities).toHaveLength(3 * M);
+  });
+
+  it("elsewhere writes a few rows (a command's) with one INSERT, neither probed nor COPYed, the very rows a COPY stores", async () => {
+    const rows = values.slice(0, COPY_MIN_ROWS - 1).map((v, i) => activity(i, v));
+    await t.db.transaction().execute(async (trx) => {
+      markExactlyOnce(trx);
+      await appendRows(trx, 'activities', rows, ['log_commit', 'log_event']);
+    });
+    const copied = await stored(t.db);
+    await sql`TRUNCATE activities`.execute(t.db);
+    statements.length = 0;
+
+    await appendRows(t.db, 'activities', rows.slice(0, 3), ['log_commit', 'log_event']);
+    expect(statements.filter((text) => /^\s*(insert|select|copy)/i.test(text)).map((text) => text.trim().split(/\s+/)[0].toLowerCase())).toEqual(['insert']);
+    // Stored already: kept once.
+    await appendRows(t.db, 'activities', rows, ['log_commit', 'log_event']);
+    expect(copies()).toBe(0);
+    expect(await stored(t.db)).toEqual(copied);
   });
 });

@@ -108,6 +108,9 @@ export function markExactlyOnce(trx: Kysely<ReadModelDb>): void {
   exactlyOnce.add(trx);
 }
 
+/** Fewer rows than this are not worth a probe and a COPY outside a rebuild (appendRows). */
+export const COPY_MIN_ROWS = 32;
+
 /**
  * Rows an event writes once for ever, each keyed by its event (its id or log position), so no two
  * events propose the same key and one event's row never changes. Not for rows that several events
@@ -118,7 +121,9 @@ export function markExactlyOnce(trx: Kysely<ReadModelDb>): void {
  * of the key per row, no JSON parsed twice (copy.ts). Otherwise through writeRows' ON CONFLICT DO
  * NOTHING, since a handler must take a batch again (a checkpoint deleted or moved back while the
  * rows stay: emptyCatchup.int.test.ts). Either way the table's key stays: a row wrongly taken for
- * new fails its batch, it is never stored twice.
+ * new fails its batch, it is never stored twice. A few rows (a command's, as the log is followed
+ * live) go through writeRows straight away: one INSERT instead of the probe and the COPY, two
+ * statements, and a command's batch writes such rows into two tables.
  */
 export async function appendRows<T extends keyof ReadModelDb & string>(
   db: Kysely<ReadModelDb>,
@@ -127,7 +132,8 @@ export async function appendRows<T extends keyof ReadModelDb & string>(
   key: TableKey<T>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (await rowsAreNew(db, table, rows, key)) await copyRows(db, table, rows);
+  const few = rows.length < COPY_MIN_ROWS && !exactlyOnce.has(db);
+  if (!few && (await rowsAreNew(db, table, rows, key))) await copyRows(db, table, rows);
   else await writeRows(db, table, rows, { key, update: 'nothing' });
 }
 

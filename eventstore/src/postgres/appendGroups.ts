@@ -23,6 +23,10 @@ import { insertStatement, insertStreamsStatement, type StreamRows } from './inse
  * (the two race, and each gets its own answer). A group inserts its streams in stream id order, so
  * two groups (here or in another process) that touch the same streams wait for each other's index
  * entries in the same order and cannot deadlock.
+ *
+ * The price: while the INSERT on its way waits, the store's other appends wait with it. It waits
+ * only for another writer of the same stream revision to finish (the unique index), and writers of
+ * the log hold such a row for a statement, or for a multi-stream append's few lookups: not long.
  */
 export interface AppendGroups {
   /** Insert one stream's rows; resolves with each row's 'transaction_id/position', in order. */

@@ -1,6 +1,7 @@
 import type { LogPosition, SubscribeOptions, Subscription } from '../port';
 import type { Notifications } from './notifications';
 import type { LogPage } from './read';
+import { isTransient } from './errors';
 
 export interface FollowSource {
   readLogPage(options: { from: LogPosition; maxCount: number; streamPrefixes?: string[] }): Promise<LogPage>;
@@ -22,16 +23,6 @@ export interface FollowTiming {
 export const DEFAULT_FOLLOW_TIMING: FollowTiming = { pollIntervalMs: 1_000, heldBackRetryMs: 5, heldBackMaxRetryMs: 200 };
 
 const DEFAULT_BATCH_SIZE = 500;
-
-/** Connection-level failures a follower rides out (the database restarting, a network blip). */
-function isTransient(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? '';
-  return (
-    code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' ||
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
-    /Connection terminated/i.test(String((error as Error)?.message))
-  );
-}
 
 /**
  * Catch up in batches, then follow. One loop, so handler calls are strictly sequential and each

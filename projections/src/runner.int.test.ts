@@ -325,4 +325,32 @@ describe('projections applied side by side, each with its own checkpoint', () =>
     expect(await waitingForAll).toBe(true);
     expect(await listActivities(t.db)).toHaveLength(1);
   });
+
+  it('following live, what is appended while a batch is being stored comes in the next batch, all of it', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const batches: number[] = [];
+    const counting: Projection = {
+      ...vesselsProjection,
+      async apply(trx, events) {
+        batches.push(events.length);
+        if (batches.length === 1) await gate;
+        await vesselsProjection.apply(trx, events);
+      },
+    };
+    const r = runner({ projections: [counting] });
+    await r.start();
+    await createVessel();
+    await until(() => batches.length === 1);
+    let last = await createVessel();
+    for (let i = 0; i < 2; i++) last = await createVessel();
+    // Time enough for a read of the log meanwhile (woken by each append): the first batch is still being stored.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(batches).toEqual([1]);
+    open();
+    expect(await r.waitFor(last.position, 20_000)).toBe(true);
+    // Read once the first was stored: one batch of the three, not the one that came first and then the rest.
+    expect(batches).toEqual([1, 3]);
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(4);
+  });
 });

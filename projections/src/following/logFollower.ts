@@ -136,9 +136,10 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       batchSize,
       streamPrefixes: deps.streamPrefixes?.(mine),
       readIntervalMs: deps.readIntervalMs,
-      // Pipelined one deep: the subscription reads the next batch while this one is handled.
-      // Batches are still handled one after the other, in order; a batch that fails for every
-      // member ends the subscription, and the restart begins again at the stored checkpoints.
+      // Catching up (full batches), pipelined one deep: the subscription reads the next batch
+      // while this one is handled. Batches are still handled one after the other, in order; a
+      // batch that fails for every member ends the subscription, and the restart begins again at
+      // the stored checkpoints.
       onEvents: async (events) => {
         if (subscription !== current) throw new Error('Log subscription superseded');
         if (inFlight) await inFlight;
@@ -159,6 +160,11 @@ export function createLogFollower<M extends FollowerMember>(deps: {
         );
         handling.catch(() => {});
         inFlight = handling;
+        // Following live (a batch short of full): the next read waits for this batch to be stored,
+        // so it takes in everything appended meanwhile. Read at once instead, it would hold only what
+        // came before this batch began, and the events appended while it is stored would wait a
+        // whole batch more behind it (small batches, each a transaction per read model).
+        if (events.length < batchSize) await handling.catch(() => {});
       },
     });
     subscription = current;

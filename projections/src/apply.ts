@@ -78,10 +78,18 @@ export async function applyBatch(
       else busy.push({ projection, at, mine });
     }
   }
-  const durations = options.durations;
-  // The longest first (as long as they took last time): the others fill in beside it, and the batch
-  // is not left waiting on a long one started last.
-  if (durations) busy.sort((a, b) => (durations.get(b.projection.name) ?? 0) - (durations.get(a.projection.name) ?? 0));
+  const { durations, awaited } = options;
+  // Those a caller waits for first (a command's answer waits for its read models, not for the
+  // others), then the longest (as long as they took last time): the others fill in beside it, and
+  // the batch is not left waiting on a long one started last.
+  const waitedFor = (name: string) => (awaited?.has(name) ? 0 : 1);
+  if (durations || awaited) {
+    busy.sort(
+      (a, b) =>
+        waitedFor(a.projection.name) - waitedFor(b.projection.name) ||
+        (durations?.get(b.projection.name) ?? 0) - (durations?.get(a.projection.name) ?? 0),
+    );
+  }
   const tasks: (() => Promise<void>)[] = busy.map(({ projection, at, mine }) => async () => {
     const started = performance.now();
     try {
@@ -137,6 +145,8 @@ export interface ApplyOptions {
   concurrency?: number;
   /** How long each projection's last batch took (ms): read to start the longest first, then updated. */
   durations?: Map<string, number>;
+  /** Read models someone waits for (read-your-writes): started before the others. */
+  awaited?: ReadonlySet<string>;
   /** After a projection's transaction committed and its entry in `checkpoints` moved. */
   onApplied?: (name: string) => void;
 }

@@ -48,12 +48,13 @@ const createVessel = (id = vesselId(), name = `MV Runner ${n}`) =>
   appendDomainEvent(store, { type: 'VesselCreated', data: { vesselId: id, details: vesselDetails({ vesselName: name }) } });
 
 function runner(
-  options: { db?: ReturnType<typeof createReadModelDb>; batchSize?: number; projections?: Projection[]; onError?: (e: unknown) => void } = {},
+  options: { db?: ReturnType<typeof createReadModelDb>; batchSize?: number; applyConcurrency?: number; projections?: Projection[]; onError?: (e: unknown) => void } = {},
 ) {
   const r = createProjectionRunner({
     db: options.db ?? t.db,
     store,
     batchSize: options.batchSize,
+    applyConcurrency: options.applyConcurrency,
     projections: options.projections,
     takeoverIntervalMs: 50,
     onError: options.onError ?? (() => {}),
@@ -324,6 +325,24 @@ describe('projections applied side by side, each with its own checkpoint', () =>
     open();
     expect(await waitingForAll).toBe(true);
     expect(await listActivities(t.db)).toHaveLength(1);
+  });
+
+  it('the read models a caller waits for are applied first', async () => {
+    const started: string[] = [];
+    const recorded = (base: Projection): Projection => ({
+      ...base,
+      async apply(trx, events) {
+        started.push(base.name);
+        await base.apply(trx, events);
+      },
+    });
+    // One transaction at a time, the feed listed first: only the waiter puts the vessel list before it.
+    const r = runner({ applyConcurrency: 1, projections: [recorded(activityProjection), recorded(vesselsProjection)] });
+    await r.start();
+    const { position } = await createVessel();
+    expect(await r.waitFor(position, 20_000, [vesselsProjection.name])).toBe(true);
+    expect(await r.waitFor(position, 20_000)).toBe(true);
+    expect(started).toEqual([vesselsProjection.name, activityProjection.name]);
   });
 
   it('following live, what is appended while a batch is being stored comes in the next batch, all of it', async () => {

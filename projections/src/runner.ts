@@ -90,7 +90,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     members: projections,
     handle: async (held, checkpoints, events) => {
       await emptyCatchup.beforeBatch(held, checkpoints, events);
-      await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, onApplied: () => waiters.notify() });
+      await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, awaited: waiters.awaited(), onApplied: () => waiters.notify() });
       // After the batch's transactions have committed (and woken their waiters), outside them.
       await analyzer.afterBatch(held);
     },

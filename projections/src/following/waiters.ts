@@ -12,6 +12,8 @@ export interface CheckpointWaiters {
   /** Answer every waiter whose read models have all reached its position. */
   notify(): void;
   waitFor(position: LogPosition, timeoutMs: number, names: readonly string[]): Promise<boolean>;
+  /** The read models someone waits for now. */
+  awaited(): Set<string>;
   /** Answer every waiter false and stop polling (the runner stops). */
   cancelAll(): void;
 }
@@ -82,6 +84,11 @@ export function createCheckpointWaiters(deps: {
         waiters.add(waiter);
         if (awaited.some((name) => !isHeld(name))) ensurePolling();
       });
+    },
+    awaited() {
+      const awaited = new Set<string>();
+      for (const waiter of waiters) for (const name of waiter.names) awaited.add(name);
+      return awaited;
     },
     cancelAll() {
       clearTimeout(pollTimer);

@@ -77,8 +77,6 @@ export function createLogFollower<M extends FollowerMember>(deps: {
 }): LogFollower {
   const { db, store, batchSize, checkpoints, onError } = deps;
   let subscription: Subscription | undefined;
-  /** The batch under way, if any. */
-  let inFlight: Promise<void> | undefined;
   let needsRestart = false;
   let retryAt = 0;
   /** Members whose batch failed: left out of the batches until the restart. */
@@ -88,11 +86,8 @@ export function createLogFollower<M extends FollowerMember>(deps: {
   async function stop() {
     const current = subscription;
     subscription = undefined;
+    // Resolves once the batch being handled, if any, is done with.
     if (current) await current.stop().catch(() => {});
-    // The last batch handed over may still be being handled.
-    const last = inFlight;
-    inFlight = undefined;
-    if (last) await last.catch(() => {});
   }
 
   async function restart(held: ReadonlySet<string>) {
@@ -136,15 +131,16 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       batchSize,
       streamPrefixes: deps.streamPrefixes?.(mine),
       readIntervalMs: deps.readIntervalMs,
-      // Catching up (full batches), pipelined one deep: the subscription reads the next batch
-      // while this one is handled. Batches are still handled one after the other, in order; a
-      // batch that fails for every member ends the subscription, and the restart begins again at
-      // the stored checkpoints.
+      // One batch at a time, in order, the next read waiting for this one to be stored: live, it
+      // then takes in everything appended meanwhile (read at once instead, it would hold only what
+      // came before this batch began, and what is appended while it is stored would wait a whole
+      // batch more behind it). Catching up, the subscription reads the next full page while this
+      // one is handled (its own read-ahead). A batch that fails for every member ends the
+      // subscription, and the restart begins again at the stored checkpoints.
       onEvents: async (events) => {
         if (subscription !== current) throw new Error('Log subscription superseded');
-        if (inFlight) await inFlight;
         const handed = benched.size === 0 ? mine : mine.filter((m) => !benched.has(m.name));
-        const handling = deps.handle(handed, checkpoints, events).then(
+        await deps.handle(handed, checkpoints, events).then(
           () => {
             if (benched.size === 0) backoff.reset();
             deps.onHandled();
@@ -155,16 +151,8 @@ export function createLogFollower<M extends FollowerMember>(deps: {
               return;
             }
             failed(current, error);
-            throw error;
           },
         );
-        handling.catch(() => {});
-        inFlight = handling;
-        // Following live (a batch short of full): the next read waits for this batch to be stored,
-        // so it takes in everything appended meanwhile. Read at once instead, it would hold only what
-        // came before this batch began, and the events appended while it is stored would wait a
-        // whole batch more behind it (small batches, each a transaction per read model).
-        if (events.length < batchSize) await handling.catch(() => {});
       },
     });
     subscription = current;

@@ -240,7 +240,7 @@ describe('inventory activity', () => {
     expect(line).toMatchObject({ description: '4 items imported from x.csv', vessel: null, vesselId: V });
   });
 
-  it('a quantity change names the item and batch number and why; usage is usage_tracked with the quantity used', async () => {
+  it('a quantity change names the item and batch number and why; usage is usage_tracked with the quantity used; a count that finds the figure on record confirms it', async () => {
     const log = createFakeLog();
     await t.project([log.record({ type: 'VesselCreated', data: { vesselId: V, details: vesselDetails() } }), log.record(addBatch(1, 2, 'IMGS07'))]);
     const counted = log.record({
@@ -257,10 +257,20 @@ describe('inventory activity', () => {
       type: 'BatchAdjusted',
       data: { batchId: batch(2), vesselId: V, scaleId: 'IMGS08', previousQuantity: 100, newQuantity: 0, reason: 'disposal' },
     });
-    await t.project([counted, used, added, disposed]);
+    const confirmed = log.record({
+      type: 'BatchAdjusted',
+      data: { batchId: batch(1), vesselId: V, scaleId: 'IMGS07', previousQuantity: 84, newQuantity: 84, reason: 'count' },
+    });
+    await t.project([counted, used, added, disposed, confirmed]);
 
-    const lines = await listActivities(t.db, { limit: 3 });
+    const lines = await listActivities(t.db, { limit: 4 });
     expect(lines.map(({ activityType, description, vessel, metadata }) => ({ activityType, description, vessel, metadata }))).toEqual([
+      {
+        activityType: 'inventory_update',
+        description: 'Quantity of IMGS07 batch 2 confirmed at 84 (stock count)',
+        vessel: { vesselName: 'MV Nordic Star' },
+        metadata: { quantityRemaining: 84, reason: 'count' },
+      },
       {
         activityType: 'inventory_update',
         description: 'Quantity of IMGS08 batch 1 changed from 100 to 0 (disposed of)',
@@ -280,7 +290,7 @@ describe('inventory activity', () => {
         metadata: { quantityRemaining: 90, reason: 'count' },
       },
     ]);
-    expect(lines[0].id).toBe(disposed.id);
+    expect(lines[1].id).toBe(disposed.id);
   });
 
   it('gives the same lines event by event as in one batch of the log', async () => {

@@ -117,7 +117,9 @@ export function describeActivity(event: ProjectedEvent, context: ActivityContext
       const { vesselId, batchId, scaleId, previousQuantity, newQuantity, reason } = event.data;
       const batchNumber = context.batch(batchId)?.batchNumber;
       const batch = batchNumber === undefined ? 'batch' : `batch ${batchNumber}`;
-      const description = `Quantity of ${scaleId} ${batch} changed from ${previousQuantity} to ${newQuantity} (${BATCH_ADJUSTMENT_REASON_LABELS[reason].toLowerCase()})`;
+      // Most counts confirm the figure on record: "changed from 80 to 80" would read as a mistake.
+      const change = previousQuantity === newQuantity ? `confirmed at ${newQuantity}` : `changed from ${previousQuantity} to ${newQuantity}`;
+      const description = `Quantity of ${scaleId} ${batch} ${change} (${BATCH_ADJUSTMENT_REASON_LABELS[reason].toLowerCase()})`;
       const metadata: Record<string, unknown> = { quantityRemaining: newQuantity, reason };
       if (reason === 'usage') {
         return {

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { activityBatchesByVesselMigration, activityCountsFillfactorMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
+import { activityBatchesByVesselMigration, activityCountConfirmedMigration, activityCountsFillfactorMigration, activityInventoryMigration, activityLogMigration, activityMigration, activitySlimMigration } from './activity/migration';
 import { assignmentsMigration } from './assignments/migration';
 import { certificatesMigration } from './certificates/migration';
 import { checkpointRowsVersionMigration, checkpointsMigration, droppedIndexesMigration, followerCheckpointsMigration } from './checkpoints/migration';
@@ -70,6 +70,7 @@ export const readModelMigrations: ReadonlyArray<readonly [string, Migration]> = 
   ['0097_fleet_compliance_item_text_inlined', fleetComplianceItemTextInlinedMigration],
   ['0098_fleet_compliance_item_date_inlined', fleetComplianceItemDateInlinedMigration],
   ['0099_checkpoint_rows_version', checkpointRowsVersionMigration],
+  ['0100_activity_count_confirmed', activityCountConfirmedMigration],
 ];
 
 const MIGRATION_LOCK = 'read-model-migrations';

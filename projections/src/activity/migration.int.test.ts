@@ -42,3 +42,33 @@ describe('0076_activity_slim on a feed written before it', () => {
     expect(Number(again.numAffectedRows)).toBe(0);
   });
 });
+
+describe('0100_activity_count_confirmed on lines written before it', () => {
+  const t2 = unmigratedReadModelDb('proj_activity_migration_0100');
+
+  it('rewrites a quantity change whose two figures are the same as "confirmed at", and leaves every other line as it was', async () => {
+    const { error } = await readModelMigrator(t2.db, readModelMigrations.filter(([name]) => name < '0100')).migrateToLatest();
+    expect(error).toBeUndefined();
+    const lines: [string, string][] = [
+      ['inventory_update', 'Quantity of IMGS36 batch 3 changed from 80 to 80 (stock count)'],
+      ['inventory_update', 'Quantity of IMGS07 batch changed from 5 to 5 (stock count)'],
+      ['inventory_update', 'Quantity of IMGS07 batch 2 changed from 100 to 90 (stock count)'],
+      ['inventory_update', 'Quantity of IMGS07 batch 2 changed from 80 to 800 (stock count)'],
+      ['usage_tracked', 'Quantity of IMGS01 batch 1 changed from 38 to 35 (used on board)'],
+      ['vessel_updated', 'Quantity of IMGS01 batch 1 changed from 4 to 4 (not a quantity line)'],
+    ];
+    await t2.db
+      .insertInto('activities')
+      .values(lines.map(([type, description], i) => ({ ...line(i + 1, 'v1', 'MV Nordic Star'), activity_type: type, description })))
+      .execute();
+
+    const { error: after } = await readModelMigrator(t2.db).migrateToLatest();
+    expect(after).toBeUndefined();
+    const stored = await t2.db.selectFrom('activities').select('description').orderBy('log_event').execute();
+    expect(stored.map((r) => r.description)).toEqual([
+      'Quantity of IMGS36 batch 3 confirmed at 80 (stock count)',
+      'Quantity of IMGS07 batch confirmed at 5 (stock count)',
+      ...lines.slice(2).map(([, description]) => description),
+    ]);
+  });
+});

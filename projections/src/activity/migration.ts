@@ -172,3 +172,20 @@ export const activityCountsFillfactorMigration: Migration = {
     await sql`ALTER TABLE activity_counts SET (fillfactor = 50)`.execute(db);
   },
 };
+
+/**
+ * A stock count that finds the figure on record reads "confirmed at 80", not "changed from 80 to
+ * 80" (project.ts). The lines stored before say it the old way: rewritten here in place, rather
+ * than the feed emptied for a replay, so the activity log stays whole while the product starts.
+ * Only lines whose two figures are the same match (a backreference), of the two types a quantity
+ * change is shown as.
+ */
+export const activityCountConfirmedMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`
+      UPDATE activities
+         SET description = regexp_replace(description, '^(Quantity of .+) changed from ([0-9]+) to \\2 (\\([^()]*\\))$', '\\1 confirmed at \\2 \\3')
+       WHERE activity_type IN ('inventory_update', 'usage_tracked')
+         AND description ~ '^Quantity of .+ changed from ([0-9]+) to \\1 \\([^()]*\\)$'`.execute(db);
+  },
+};

@@ -140,19 +140,15 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       onEvents: async (events) => {
         if (subscription !== current) throw new Error('Log subscription superseded');
         const handed = benched.size === 0 ? mine : mine.filter((m) => !benched.has(m.name));
-        await deps.handle(handed, checkpoints, events).then(
-          () => {
-            if (benched.size === 0) backoff.reset();
-            deps.onHandled();
-          },
-          (error: unknown) => {
-            if (error instanceof MembersFailedError && partlyFailed(current, error, handed)) {
-              deps.onHandled();
-              return;
-            }
-            failed(current, error);
-          },
-        );
+        try {
+          await deps.handle(handed, checkpoints, events);
+        } catch (error) {
+          if (error instanceof MembersFailedError && partlyFailed(current, error, handed)) deps.onHandled();
+          else failed(current, error);
+          return;
+        }
+        if (benched.size === 0) backoff.reset();
+        deps.onHandled();
       },
     });
     subscription = current;

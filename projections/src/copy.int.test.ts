@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivitiesTable } from './activity/migration';
 import { copyChunks } from './copy';
 import type { ReadModelDb } from './db';
-import { appendRows, COPY_MIN_ROWS, markExactlyOnce, writeRows } from './sql';
+import { appendRows, COPY_MIN_ROWS, markExactlyOnce, writeLikelyNewRows, writeRows } from './sql';
 import { createReadModelTestDb, type ReadModelTestDb } from './testing/db';
 import { recordStatements } from './testing/statements';
 import type { VesselHistoryTable } from './vessel-history/migration';
@@ -170,5 +170,52 @@ describe('appendRows', () => {
     await appendRows(t.db, 'activities', rows, ['log_commit', 'log_event']);
     expect(copies()).toBe(0);
     expect(await stored(t.db)).toEqual(copied);
+  });
+});
+
+describe('writeLikelyNewRows', () => {
+  // vessel_history_batches: keyed by (vessel, batch), its quantity overwritten by a row proposed again.
+  const batch = (i: number, quantity: number) => ({ vessel_id: `vessel-${i % 3}`, batch_id: `batch-${i}`, batch_number: i + 1, quantity });
+  const conflict = { key: ['vessel_id', 'batch_id'], update: ['quantity'] } as const;
+  const batches = async () =>
+    (await sql<{ row: string }>`SELECT b::text AS row FROM vessel_history_batches b ORDER BY batch_id`.execute(t.db)).rows.map((r) => r.row);
+  const kinds = () => statements.map((text) => text.trim().split(/\s+/)[0].toLowerCase()).filter((k) => ['insert', 'copy', 'savepoint', 'rollback', 'release'].includes(k));
+  beforeEach(async () => {
+    await sql`TRUNCATE vessel_history_batches`.execute(t.db);
+    statements.length = 0;
+  });
+
+  it('COPYs many rows outside a rebuild (a catch-up), the very rows writeRows stores', async () => {
+    const rows = Array.from({ length: COPY_MIN_ROWS + 8 }, (_, i) => batch(i, i * 10));
+    await writeRows(t.db, 'vessel_history_batches', rows, conflict);
+    const expected = await batches();
+    await sql`TRUNCATE vessel_history_batches`.execute(t.db);
+    statements.length = 0;
+    await t.db.transaction().execute((trx) => writeLikelyNewRows(trx, 'vessel_history_batches', rows, conflict));
+    expect(kinds()).toEqual(['savepoint', 'copy', 'release']);
+    expect(await batches()).toEqual(expected);
+  });
+
+  it('goes through writeRows when a row is stored already (a batch of events handed over again): the COPY undone, the transaction going on', async () => {
+    const rows = Array.from({ length: COPY_MIN_ROWS + 8 }, (_, i) => batch(i, i * 10));
+    await writeRows(t.db, 'vessel_history_batches', [batch(5, 999)], conflict);
+    statements.length = 0;
+    await t.db.transaction().execute(async (trx) => {
+      await writeLikelyNewRows(trx, 'vessel_history_batches', rows, conflict);
+      // The transaction is still usable after the COPY refused.
+      await sql`SELECT 1`.execute(trx);
+    });
+    expect(kinds()).toEqual(['savepoint', 'copy', 'rollback', 'release', 'insert']);
+    const stored = await batches();
+    expect(stored).toHaveLength(rows.length);
+    // The row proposed again overwrote the stored quantity, as writeRows does.
+    expect(stored).toContain('(batch-5,6,50,vessel-2)');
+    expect(stored.filter((row) => row.startsWith('(batch-5,'))).toHaveLength(1);
+  });
+
+  it("writes a few rows (a command's) with one INSERT, no savepoint nor COPY", async () => {
+    await t.db.transaction().execute((trx) => writeLikelyNewRows(trx, 'vessel_history_batches', [batch(1, 3), batch(2, 4)], conflict));
+    expect(kinds()).toEqual(['insert']);
+    expect(await batches()).toEqual(['(batch-1,2,3,vessel-1)', '(batch-2,3,4,vessel-2)']);
   });
 });

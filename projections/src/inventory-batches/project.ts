@@ -5,10 +5,9 @@
  * an index of the whole fleet's batches (migration 0086).
  */
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { copyRows } from '../copy';
 import type { ReadModelDb } from '../db';
 import { orNull, type ProjectedEvent } from '../projection';
-import { rowsAreNew, updateRows, writeRows } from '../sql';
+import { updateRows, writeLikelyNewRows, writeRows } from '../sql';
 import type { InventoryBatchesTable } from './migration';
 
 export const INVENTORY_BATCH_EVENT_TYPES = ['BatchAdded', 'BatchAdjusted', 'BatchUsageRecorded', 'BatchRemoved', 'VesselDeleted'] as const;
@@ -103,7 +102,7 @@ export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, event
   const { batches, deletedVessels } = fold;
   const removed: { vessel_id: string; id: string }[] = [];
   /** Added first in this batch of events: no row of theirs can be stored (see below). */
-  let added: Insertable<InventoryBatchesTable>[] = [];
+  const added: Insertable<InventoryBatchesTable>[] = [];
   const addedAgain: Insertable<InventoryBatchesTable>[] = [];
   const adjusted: { vessel_id: string; id: string; quantity_on_board: number; updated_at: string; version: number }[] = [];
   for (const [id, outcome] of batches) {
@@ -120,21 +119,19 @@ export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, event
        USING unnest(${removed.map((r) => r.vessel_id)}::text[], ${removed.map((r) => r.id)}::text[]) AS r(vessel_id, id)
        WHERE b.vessel_id = r.vessel_id AND b.id = r.id`.execute(trx);
   }
-  // In a rebuild (rowsAreNew: each event handed over once, into tables that were empty) a batch
-  // added first in this batch of events has no stored row: a batch id is added again only after
-  // its removal (the decider refuses one on record), and a removal in an earlier batch of events
-  // deleted its row. So those rows are COPYed in, without a conflict clause (the upsert below was
-  // the largest statement of a rebuild: 6.8 of 52 s of PostgreSQL CPU at 400k events). The key
-  // stays: a row wrongly taken for new fails the rebuild, it is never stored twice.
-  if (added.length > 0 && (await rowsAreNew(trx, 'inventory_batches', added, ['vessel_id', 'id']))) {
-    await copyRows(trx, 'inventory_batches', added);
-    added = [];
-  }
-  // The row as this batch of events leaves it: replaying the batch writes the same row again.
-  await writeRows(trx, 'inventory_batches', [...added, ...addedAgain], {
+  // A batch added first in this batch of events has no stored row, but for the batch of events
+  // handed over again: a batch id is added again only after its removal (the decider refuses one
+  // on record), and a removal in an earlier batch of events deleted its row. So those rows are
+  // likely new (COPYed when many: the upsert below was the largest statement of a rebuild, 6.8 of
+  // 52 s of PostgreSQL CPU at 400k events, and of a catch-up of stock); the others (added again
+  // within this batch of events), and any found stored after all, as this batch of events leaves
+  // them: replaying the batch writes the same row again.
+  const conflict = {
     key: ['vessel_id', 'id'],
     update: ['scale_id', 'batch_number', 'product_name', 'quantity_on_board', 'expiry_date', 'condition_notes', 'created_at', 'updated_at', 'version'],
-  });
+  } as const;
+  await writeLikelyNewRows(trx, 'inventory_batches', added, conflict);
+  await writeRows(trx, 'inventory_batches', addedAgain, conflict);
   await updateRows(trx, 'inventory_batches', adjusted, ['vessel_id', 'id']);
   return fold;
 }

@@ -148,7 +148,8 @@ export async function appendRows<T extends keyof ReadModelDb & string>(
  * 14 us a row, against 10 for the timeline's far wider rows COPYed; pg_stat_statements). Should one
  * be stored after all, the key refuses the COPY, which is rolled back to the savepoint, and the rows
  * go through writeRows. The same rows either way. A few rows (a command's, as the log is followed
- * live) go through writeRows straight away: one statement instead of three.
+ * live) go through writeRows straight away: one statement instead of three. `db` is a transaction
+ * (a savepoint needs one): a projection's handler's.
  */
 export async function writeLikelyNewRows<T extends keyof ReadModelDb & string>(
   db: Kysely<ReadModelDb>,

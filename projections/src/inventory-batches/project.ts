@@ -101,7 +101,7 @@ export async function applyInventoryBatches(trx: Transaction<ReadModelDb>, event
   const fold = foldInventoryBatchEvents(events);
   const { batches, deletedVessels } = fold;
   const removed: { vessel_id: string; id: string }[] = [];
-  /** Added first in this batch of events: no row of theirs can be stored (see below). */
+  /** Added first in this batch of events: no row of theirs is stored, but for a batch of events handed over again (see below). */
   const added: Insertable<InventoryBatchesTable>[] = [];
   const addedAgain: Insertable<InventoryBatchesTable>[] = [];
   const adjusted: { vessel_id: string; id: string; quantity_on_board: number; updated_at: string; version: number }[] = [];

@@ -108,8 +108,11 @@ export function markExactlyOnce(trx: Kysely<ReadModelDb>): void {
   exactlyOnce.add(trx);
 }
 
-/** Fewer rows than this are not worth a probe and a COPY outside a rebuild (appendRows). */
+/** Fewer rows than this are not worth a COPY and the statements around it outside a rebuild. */
 export const COPY_MIN_ROWS = 32;
+
+/** Whether rows taken for new are worth a COPY here (appendRows, writeLikelyNewRows): many of them, or a rebuild's. */
+const worthCopying = (db: Kysely<ReadModelDb>, rows: readonly unknown[]) => rows.length >= COPY_MIN_ROWS || exactlyOnce.has(db);
 
 /**
  * Rows an event writes once for ever, each keyed by its event (its id or log position), so no two
@@ -132,8 +135,7 @@ export async function appendRows<T extends keyof ReadModelDb & string>(
   key: TableKey<T>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const few = rows.length < COPY_MIN_ROWS && !exactlyOnce.has(db);
-  if (!few && (await rowsAreNew(db, table, rows, key))) await copyRows(db, table, rows);
+  if (worthCopying(db, rows) && (await rowsAreNew(db, table, rows, key))) await copyRows(db, table, rows);
   else await writeRows(db, table, rows, { key, update: 'nothing' });
 }
 
@@ -158,7 +160,7 @@ export async function writeLikelyNewRows<T extends keyof ReadModelDb & string>(
   conflict: Parameters<typeof writeRows<T>>[3],
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (rows.length >= COPY_MIN_ROWS || exactlyOnce.has(db)) {
+  if (worthCopying(db, rows)) {
     await sql`SAVEPOINT likely_new`.execute(db);
     try {
       await copyRows(db, table, rows);

@@ -285,7 +285,10 @@ describe('projections applied side by side, each with its own checkpoint', () =>
     expect(await readCheckpoints(t.db, names)).toEqual(checkpoints);
   });
 
-  it('one failing read model does not hold back the others, and is retried from its own checkpoint without the others applying anything twice', async () => {
+  it.each([
+    ['following live', false],
+    ['catching up (the log written before the runner starts)', true],
+  ])('%s, one failing read model does not hold back the others, and is retried from its own checkpoint without the others applying anything twice', async (_, logFirst) => {
     const vessels = { failing: false, handed: 0 };
     const activity = { failing: true, handed: 0 };
     const errors: unknown[] = [];
@@ -294,22 +297,28 @@ describe('projections applied side by side, each with its own checkpoint', () =>
       projections: [failingWhile(vesselsProjection, vessels), failingWhile(activityProjection, activity)],
       onError: (e) => errors.push(e),
     });
+    const writeLog = async () => {
+      let last = await createVessel();
+      for (let i = 0; i < 9; i++) last = await createVessel();
+      return last;
+    };
+    // Caught up from the log, the batches are full: each read model goes at its own pace.
+    const last = logFirst ? await writeLog() : undefined;
     await r.start();
-    let last = await createVessel();
-    for (let i = 0; i < 4; i++) last = await createVessel();
+    const { position } = last ?? (await writeLog());
     // The vessel list gets there while the activity feed keeps failing.
-    expect(await r.waitFor(last.position, 20_000, [vesselsProjection.name])).toBe(true);
-    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(5);
-    expect(await r.waitFor(last.position, 200, [activityProjection.name])).toBe(false);
+    expect(await r.waitFor(position, 20_000, [vesselsProjection.name])).toBe(true);
+    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(10);
+    expect(await r.waitFor(position, 200, [activityProjection.name])).toBe(false);
     expect(await listActivities(t.db)).toHaveLength(0);
     expect(new Set(errors.map((e) => (e as Error).message))).toEqual(new Set(['activity is broken']));
 
     activity.failing = false;
-    expect(await r.waitFor(last.position, 30_000)).toBe(true);
-    expect(await listActivities(t.db, { limit: 100 })).toHaveLength(5);
+    expect(await r.waitFor(position, 30_000)).toBe(true);
+    expect(await listActivities(t.db, { limit: 100 })).toHaveLength(10);
     // Each event handed to each read model exactly once, restarts included.
-    expect(vessels.handed).toBe(5);
-    expect(activity.handed).toBe(5);
+    expect(vessels.handed).toBe(10);
+    expect(activity.handed).toBe(10);
   });
 
   it('a waiter wakes as soon as the read models it waits for have committed, not before the last of them', async () => {
@@ -360,14 +369,23 @@ describe('projections applied side by side, each with its own checkpoint', () =>
     };
   }
 
-  it('catching up, each read model goes at its own pace: a fast one runs batches ahead of a slow one, each still given every event once', async () => {
+  /**
+   * Twelve vessels in the log and a runner to catch up on them in batches of two, with the vessel
+   * list and the feed recording the batches they are handed: the feed holds its first until `open`.
+   */
+  async function catchUpHeldByTheFeed() {
     let last = await createVessel();
     for (let i = 0; i < 11; i++) last = await createVessel();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const fast: number[] = [];
     const slow: number[] = [];
-    const r = runner({ batchSize: 2, projections: [recordedBy(vesselsProjection, fast), recordedBy(activityProjection, slow, gate)] });
+    const held = runner({ batchSize: 2, projections: [recordedBy(vesselsProjection, fast), recordedBy(activityProjection, slow, gate)] });
+    return { last, open, fast, slow, runner: held };
+  }
+
+  it('catching up, each read model goes at its own pace: a fast one runs batches ahead of a slow one, each still given every event once', async () => {
+    const { last, open, fast, slow, runner: r } = await catchUpHeldByTheFeed();
     try {
       await r.start();
       // The feed holds its first batch; the vessel list goes on with the next ones (a barrier
@@ -389,38 +407,8 @@ describe('projections applied side by side, each with its own checkpoint', () =>
     expect(await listActivities(t.db, { limit: 100 })).toHaveLength(12);
   });
 
-  it('catching up, a read model that fails is retried from its checkpoint while the others apply every batch, none twice', async () => {
-    let last = await createVessel();
-    for (let i = 0; i < 9; i++) last = await createVessel();
-    const vessels = { failing: false, handed: 0 };
-    const activity = { failing: true, handed: 0 };
-    const errors: unknown[] = [];
-    const r = runner({
-      batchSize: 2,
-      projections: [failingWhile(vesselsProjection, vessels), failingWhile(activityProjection, activity)],
-      onError: (e) => errors.push(e),
-    });
-    await r.start();
-    expect(await r.waitFor(last.position, 20_000, [vesselsProjection.name])).toBe(true);
-    expect(await listVessels(t.db, ALL_VESSELS)).toHaveLength(10);
-    expect(await listActivities(t.db)).toHaveLength(0);
-    expect(new Set(errors.map((e) => (e as Error).message))).toEqual(new Set(['activity is broken']));
-
-    activity.failing = false;
-    expect(await r.waitFor(last.position, 30_000)).toBe(true);
-    expect(await listActivities(t.db, { limit: 100 })).toHaveLength(10);
-    expect(vessels.handed).toBe(10);
-    expect(activity.handed).toBe(10);
-  });
-
   it('stopped in the middle of a catch-up, it first stores the batches it took in; the next runner goes on from there, applying nothing twice', async () => {
-    let last = await createVessel();
-    for (let i = 0; i < 11; i++) last = await createVessel();
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const fast: number[] = [];
-    const slow: number[] = [];
-    const first = runner({ batchSize: 2, projections: [recordedBy(vesselsProjection, fast), recordedBy(activityProjection, slow, gate)] });
+    const { last, open, fast, slow, runner: first } = await catchUpHeldByTheFeed();
     try {
       await first.start();
       await until(() => fast.length === CATCH_UP_BATCHES_AHEAD);

@@ -67,12 +67,11 @@ export const CATCH_UP_BATCHES_AHEAD = 3;
  * the projections as members, each batch applied to each projection's rows and checkpoint in a
  * transaction of its own, side by side (apply.ts); catching up, each read model at its own pace
  * (ownPace.ts); a waiter wakes as soon as the read models it waits for have committed, whatever
- * the others are doing. After a batch, outside its transactions,
- * the held read models' tables that grew by a factor since PostgreSQL last recorded their size are
- * ANALYZEd (growthAnalyze.ts: autovacuum is off, and a catch-up grows tables from empty). A
- * catch-up from empty tables goes without the indexes only reads use, built again before it
- * counts as caught up (emptyCatchup.ts). Across
- * processes exactly one runs each projection; commands wait for their read models through
+ * the others are doing. After a batch, outside its transactions, the held read models' tables that
+ * grew by a factor since PostgreSQL last recorded their size are ANALYZEd (growthAnalyze.ts:
+ * autovacuum is off, and a catch-up grows tables from empty). A catch-up from empty tables goes
+ * without the indexes only reads use, built again before it counts as caught up (emptyCatchup.ts).
+ * Across processes exactly one runs each projection; commands wait for their read models through
  * following/waiters.ts, also for those another process runs.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {

@@ -125,7 +125,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         // Following live (or the end of a catch-up): every read model stores the batch before the
         // next is read, which then takes in all that was appended meanwhile (logFollower.ts).
         await settleCatchUp();
-        await emptyCatchup.beforeBatch(held, checkpoints, events, settleCatchUp);
+        await emptyCatchup.beforeBatch(held, checkpoints, events);
         await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, awaited: waiters.awaited(), onApplied: () => waiters.notify() });
         // After the batch's transactions have committed (and woken their waiters), outside them.
         await analyzer.afterBatch(held);

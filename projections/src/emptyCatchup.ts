@@ -31,12 +31,8 @@ import type { Projection } from './projection';
  * command's read-your-writes wait is for a checkpoint the catch-up has not reached).
  */
 export interface EmptyCatchup {
-  /**
-   * Before `events` are applied to `held` (never throws for a drop that failed: the catch-up goes on
-   * with the indexes). `settle` stores the batches handed over before this one, if any are still
-   * being stored: awaited before the dropped indexes are built again.
-   */
-  beforeBatch(held: readonly Projection[], checkpoints: ReadonlyMap<string, LogPosition>, events: readonly RecordedEvent[], settle?: () => Promise<void>): Promise<void>;
+  /** Before `events` are applied to `held` (never throws for a drop that failed: the catch-up goes on with the indexes). */
+  beforeBatch(held: readonly Projection[], checkpoints: ReadonlyMap<string, LogPosition>, events: readonly RecordedEvent[]): Promise<void>;
 }
 
 export function createEmptyCatchup(options: {
@@ -54,7 +50,7 @@ export function createEmptyCatchup(options: {
   const bare = new Map<string, Projection>();
 
   return {
-    async beforeBatch(held, checkpoints, events, settle) {
+    async beforeBatch(held, checkpoints, events) {
       if (events.length === 0) return;
       const names = new Set(held.map((p) => p.name));
       // A projection let go of is looked at again when taken back: another process may have run it meanwhile.
@@ -77,7 +73,6 @@ export function createEmptyCatchup(options: {
       // The last batch of the catch-up: every index built before it is applied (none dropped for it).
       const last = events[events.length - 1].position;
       if (events.length < batchSize || (await store.readAll({ from: last, maxCount: 1 })).length === 0) {
-        await settle?.();
         await restoreDroppedIndexes(db, [...bare.values()], concurrency);
         bare.clear();
         return;

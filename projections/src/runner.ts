@@ -2,7 +2,6 @@ import type { EventStore, LogPosition } from '@medchest/eventstore';
 import type { Kysely } from 'kysely';
 import { allProjections } from './all';
 import { applyBatch, DEFAULT_APPLY_CONCURRENCY } from './apply';
-import { applyAtOwnPace, type OwnPaceApplier } from './ownPace';
 import { allReached } from './checkpoints/checkpoints';
 import { poolSizeOf, type ReadModelDb } from './db';
 import { createEmptyCatchup } from './emptyCatchup';
@@ -57,21 +56,15 @@ export interface ProjectionRunner {
 export const DEFAULT_BATCH_SIZE = 5000;
 
 /**
- * Most full batches a read model may run ahead of the slowest one in a catch-up (ownPace.ts), as
- * in a rebuild: so many batches of events are held in memory at most.
- */
-export const CATCH_UP_BATCHES_AHEAD = 3;
-
-/**
  * Follow the event log into the read models: the log's one follower (following/follower.ts) with
  * the projections as members, each batch applied to each projection's rows and checkpoint in a
- * transaction of its own, side by side (apply.ts); catching up, each read model at its own pace
- * (ownPace.ts); a waiter wakes as soon as the read models it waits for have committed, whatever
- * the others are doing. After a batch, outside its transactions, the held read models' tables that
- * grew by a factor since PostgreSQL last recorded their size are ANALYZEd (growthAnalyze.ts:
- * autovacuum is off, and a catch-up grows tables from empty). A catch-up from empty tables goes
- * without the indexes only reads use, built again before it counts as caught up (emptyCatchup.ts).
- * Across processes exactly one runs each projection; commands wait for their read models through
+ * transaction of its own, side by side (apply.ts); a waiter wakes as soon as the read models it
+ * waits for have committed, whatever the others are doing. After a batch, outside its transactions,
+ * the held read models' tables that grew by a factor since PostgreSQL last recorded their size are
+ * ANALYZEd (growthAnalyze.ts: autovacuum is off, and a catch-up grows tables from empty). A
+ * catch-up from empty tables goes without the indexes only reads use, built again before it
+ * counts as caught up (emptyCatchup.ts). Across
+ * processes exactly one runs each projection; commands wait for their read models through
  * following/waiters.ts, also for those another process runs.
  */
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
@@ -90,56 +83,16 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   // A catch-up from empty read models without the indexes only reads use (emptyCatchup.ts).
   const emptyCatchup = createEmptyCatchup({ db, store: options.store, batchSize, concurrency, onError });
 
-  /**
-   * Catching up (full batches), each read model at its own pace (ownPace.ts): a batch is taken in
-   * and the next one read while the read models still store earlier ones, up to
-   * CATCH_UP_BATCHES_AHEAD; a read model that fails is left out of the later batches (the follower
-   * then retries it from its checkpoint) while the others apply every one of them.
-   */
-  let catchingUp: { members: string; applier: OwnPaceApplier; failed: boolean } | undefined;
-  /** The batches taken in are stored (or failed) before anything else happens to the read models. */
-  async function settleCatchUp() {
-    const settling = catchingUp;
-    catchingUp = undefined;
-    await settling?.applier.finish();
-  }
-  async function catchUpApplier(held: readonly Projection[], checkpoints: Map<string, LogPosition>) {
-    const members = held.map((p) => p.name).join(' ');
-    // After a failure the follower hands the batches to fewer read models, or restarts: a new
-    // applier, once the old one's batches are stored (one read model's batches never overlap).
-    if (catchingUp?.members !== members || catchingUp.failed) {
-      await settleCatchUp();
-      const applier = applyAtOwnPace({ db, projections: held, checkpoints, validate, concurrency, ahead: CATCH_UP_BATCHES_AHEAD, failures: 'isolate', onApplied: () => waiters.notify() });
-      catchingUp = { members, applier, failed: false };
-    }
-    return catchingUp;
-  }
-
   const follower = createFollower<Projection>({
     kind: 'projection',
     db,
     store: options.store,
     members: projections,
     handle: async (held, checkpoints, events) => {
-      if (events.length < batchSize) {
-        // Following live (or the end of a catch-up): every read model stores the batch before the
-        // next is read, which then takes in all that was appended meanwhile (logFollower.ts).
-        await settleCatchUp();
-        await emptyCatchup.beforeBatch(held, checkpoints, events);
-        await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, awaited: waiters.awaited(), onApplied: () => waiters.notify() });
-        // After the batch's transactions have committed (and woken their waiters), outside them.
-        await analyzer.afterBatch(held);
-        return;
-      }
-      await emptyCatchup.beforeBatch(held, checkpoints, events, settleCatchUp);
-      const current = await catchUpApplier(held, checkpoints);
-      const taken = await current.applier.push(events);
-      taken.stored.catch(() => {
-        current.failed = true;
-      });
-      // Outside the batches' transactions (ANALYZE does not wait for them, nor they for it).
+      await emptyCatchup.beforeBatch(held, checkpoints, events);
+      await applyBatch(db, held, checkpoints, events, { validate, concurrency, durations, awaited: waiters.awaited(), onApplied: () => waiters.notify() });
+      // After the batch's transactions have committed (and woken their waiters), outside them.
       await analyzer.afterBatch(held);
-      return taken;
     },
     batchSize,
     takeoverIntervalMs: options.takeoverIntervalMs,
@@ -161,7 +114,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     async stop() {
       running = false;
       await follower.stop();
-      await settleCatchUp().catch(onError);
       waiters.cancelAll();
     },
 

@@ -15,17 +15,12 @@ export interface FollowerMember {
  * Projections: each one's rows and checkpoint in a transaction of its own. Reactors: jobs queued
  * (job id = event id), then checkpoints. A handler that stored the batch for some members and not
  * for others rejects with MembersFailedError: the others carry on with the next batches.
- *
- * A handler may also take a batch in before it is stored (a projections' catch-up, each read model
- * at its own pace: runner.ts), resolving with `stored`, which settles as the handler's own promise
- * would have: the next batch is handed over meanwhile, and the follower counts the batch handled,
- * or failed, once `stored` settles (stopping waits for that).
  */
 export type BatchHandler<M extends FollowerMember> = (
   members: readonly M[],
   checkpoints: Map<string, LogPosition>,
   events: readonly RecordedEvent[],
-) => Promise<void | { stored: Promise<void> }>;
+) => Promise<void>;
 
 /**
  * Some members failed to handle a batch that the others stored (their checkpoints moved): only
@@ -87,16 +82,12 @@ export function createLogFollower<M extends FollowerMember>(deps: {
   /** Members whose batch failed: left out of the batches until the restart. */
   const benched = new Set<string>();
   const backoff = createBackoff(deps.backoff);
-  /** The last batch taken in and not yet stored (BatchHandler's `stored`), settled or not. */
-  let storing: Promise<unknown> = Promise.resolve();
 
   async function stop() {
     const current = subscription;
     subscription = undefined;
     // Resolves once the batch being handled, if any, is done with.
     if (current) await current.stop().catch(() => {});
-    // And the batches taken in before it are stored (or failed): the checkpoints read next are final.
-    await storing;
   }
 
   async function restart(held: ReadonlySet<string>) {
@@ -144,29 +135,20 @@ export function createLogFollower<M extends FollowerMember>(deps: {
       // then takes in everything appended meanwhile (read at once instead, it would hold only what
       // came before this batch began, and what is appended while it is stored would wait a whole
       // batch more behind it). Catching up, the subscription reads the next full page while this
-      // one is handled (its own read-ahead), and further ahead when the handler takes full batches
-      // in before they are stored (BatchHandler). A batch that fails for every member ends the
+      // one is handled (its own read-ahead). A batch that fails for every member ends the
       // subscription, and the restart begins again at the stored checkpoints.
       onEvents: async (events) => {
         if (subscription !== current) throw new Error('Log subscription superseded');
         const handed = benched.size === 0 ? mine : mine.filter((m) => !benched.has(m.name));
-        const failedFor = (error: unknown) => {
+        try {
+          await deps.handle(handed, checkpoints, events);
+        } catch (error) {
           if (error instanceof MembersFailedError && partlyFailed(current, error, handed)) deps.onHandled();
           else failed(current, error);
-        };
-        const handled = () => {
-          if (benched.size === 0) backoff.reset();
-          deps.onHandled();
-        };
-        let taken: void | { stored: Promise<void> };
-        try {
-          taken = await deps.handle(handed, checkpoints, events);
-        } catch (error) {
-          failedFor(error);
           return;
         }
-        if (taken) storing = taken.stored.then(handled, failedFor).catch(onError);
-        else handled();
+        if (benched.size === 0) backoff.reset();
+        deps.onHandled();
       },
     });
     subscription = current;

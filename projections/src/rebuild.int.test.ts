@@ -286,6 +286,17 @@ describe('rebuild', () => {
     expect(await snapshotReadModels(t.db)).toEqual(good);
   });
 
+  it('of no read model, reads and verifies the whole log and leaves every read model and checkpoint as it was', async () => {
+    const names = allProjections.map((p) => p.name);
+    const before = { rows: await snapshotReadModels(t.db), checkpoints: await readCheckpoints(t.db, names) };
+    const last = await appendDomainEvent(store, { type: 'VesselCreated', data: { vesselId: id('b', 99), details: vesselDetails({ vesselName: 'Vessel 99', imoNumber: '9000099' }) } });
+    const result = await rebuildReadModels({ db: t.db, store, projections: [] });
+    expect(result.position).toEqual(last.position);
+    expect(result.events).toBe((await store.readAll({ from: LOG_START, maxCount: 100_000 })).length);
+    expect(await snapshotReadModels(t.db)).toEqual(before.rows);
+    expect(await readCheckpoints(t.db, names)).toEqual(before.checkpoints);
+  });
+
   it('refuses while a projection runner is running, rather than racing it', async () => {
     const runner = createProjectionRunner({ db: t.db, store, onError: () => {} });
     await runner.start();
@@ -309,6 +320,8 @@ describe('rebuild', () => {
       await client.query("SET session_replication_role = 'origin'");
       const error = await rebuildReadModels({ db: t.db, store, batchSize: 5 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HistoryBrokenError);
+      // A rebuild of no read model still reads and verifies the whole log.
+      await expect(rebuildReadModels({ db: t.db, store, projections: [] })).rejects.toBeInstanceOf(HistoryBrokenError);
       expect((error as Error).message).toBe(
         `Stream vessel-${id('b', 5)} does not verify at revision 0: its content does not match its recorded hash. The rebuild stopped before projecting it.`,
       );

@@ -254,6 +254,8 @@ async function swapIn(db: Kysely<ReadModelDb>, tables: readonly FreshTable[], na
       await sql`DROP TABLE ${live}.${sql.id(table.name)}`.execute(trx);
       await sql`ALTER TABLE ${sql.id(REBUILD_SCHEMA)}.${sql.id(table.name)} SET SCHEMA ${live}`.execute(trx);
     }
+    // A rebuild of no read model only read and verified the log: no checkpoint to move.
+    if (names.length === 0) return;
     // Only projections' checkpoints move: a reactor's never does (its mails were sent).
     await trx
       .insertInto('follower_checkpoints')

@@ -11,14 +11,23 @@
  *    and the CPU it took, this process's and the database's (its backends): on a shared 2-core
  *    machine the wall time moves with everyone's load, CPU seconds much less.
  *
+ * 3. With BENCH_PER_READ_MODEL=1, what each read model costs a rebuild (issue 14: decide, per read
+ *    model, what its cost per event may be): the same log rebuilt again with no read model (the
+ *    log read, decoded and its chains verified: what every rebuild pays), then with each read
+ *    model alone; each one's CPU per event of the log over that of the log alone,
+ *    `projection.rebuild_alone.<read model>.cpu_us_per_event`, most expensive first: where a
+ *    rebuild's CPU goes, and so which read model's writes to make cheaper first. Each run alone
+ *    also pays a rebuild's fixed costs (fresh tables, their indexes, the swap) once more, so the
+ *    parts add up to more than the whole rebuild's CPU (both are printed).
+ *
  * Run: npm run bench -- rebuild   (BENCH_SCALE=0.1 for a quick run at a tenth of the size;
  * BENCH_DEMO_EVENTS=<file> keeps the demo's events in a file, to replay the same log again;
  * BENCH_BATCH, BENCH_CONCURRENCY and BENCH_AHEAD vary the rebuild's batch size, read models written at once
- * and batches a read model may run ahead of the slowest)
+ * and batches a read model may run ahead of the slowest; BENCH_PER_READ_MODEL=1 adds step 3)
  */
 import { createPostgresEventStore, guardPool } from '@medchest/eventstore';
 import { createTestDatabase } from '@medchest/eventstore/testing/testDatabase';
-import { createReadModelDb, migrateReadModels, rebuildReadModels } from '@medchest/projections';
+import { allProjections, createReadModelDb, migrateReadModels, rebuildReadModels, type Projection } from '@medchest/projections';
 import pg from 'pg';
 import { demoYearEvents, demoYearHistory } from './lib/demoYear';
 import { databaseCpuSampler } from './lib/cpu';
@@ -31,6 +40,7 @@ const GOAL_S = 60;
 const BATCH_SIZE = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ? Number(process.env.BENCH_CONCURRENCY) : undefined;
 const AHEAD = process.env.BENCH_AHEAD ? Number(process.env.BENCH_AHEAD) : undefined;
+const PER_READ_MODEL = process.env.BENCH_PER_READ_MODEL === '1';
 
 let t = performance.now();
 const demo = await demoYearEvents();
@@ -41,6 +51,29 @@ const database = await createTestDatabase('bench_rebuild');
 const store = createPostgresEventStore({ connectionString: database.url });
 const db = createReadModelDb(database.url);
 const pool = guardPool(new pg.Pool({ connectionString: database.url, max: 2 }), (error) => console.error(`bench connection lost: ${error.message}`));
+/**
+ * A rebuild of these read models from the whole log, timed. CPU as well as wall: the machine is
+ * shared. The database's: every backend serving this database, polled while the rebuild runs (the
+ * same sampler as the catch-up bench), so its lock connection and a parallel index build's workers
+ * count although they exit before the end.
+ */
+async function timedRebuild(projections: readonly Projection[]) {
+  const pgCpu = databaseCpuSampler(pool);
+  const nodeBefore = process.cpuUsage();
+  const t = performance.now();
+  let result: Awaited<ReturnType<typeof rebuildReadModels>>;
+  let pgCpuMs: number;
+  try {
+    result = await rebuildReadModels({ db, store, projections, batchSize: BATCH_SIZE, concurrency: CONCURRENCY, batchesAhead: AHEAD });
+  } finally {
+    // Stopped before the pool it polls on can be closed, even if the rebuild failed.
+    pgCpuMs = await pgCpu.stop();
+  }
+  const seconds = (performance.now() - t) / 1000;
+  const nodeCpu = process.cpuUsage(nodeBefore);
+  return { result, seconds, nodeCpuS: (nodeCpu.user + nodeCpu.system) / 1e6, pgCpuS: pgCpuMs / 1000 };
+}
+
 try {
   await store.init();
   await migrateReadModels(db);
@@ -49,17 +82,8 @@ try {
   console.error(`seeded ${planned.length} events in ${((performance.now() - t) / 1000).toFixed(1)} s: ${describeMix(planned)}`);
   await waitUntilReadable(pool, planned.length);
 
-  // CPU as well as wall: the machine is shared. The database's: every backend serving this
-  // database, polled while the rebuild runs (the same sampler as the catch-up bench), so its lock
-  // connection and a parallel index build's workers count although they exit before the end.
-  const pgCpu = databaseCpuSampler(pool);
-  const nodeBefore = process.cpuUsage();
-  t = performance.now();
-  const result = await rebuildReadModels({ db, store, batchSize: BATCH_SIZE, concurrency: CONCURRENCY, batchesAhead: AHEAD });
-  const seconds = (performance.now() - t) / 1000;
-  const nodeCpu = process.cpuUsage(nodeBefore);
-  const pgCpuS = (await pgCpu.stop()) / 1000;
-  console.error(`rebuild CPU: node ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL backends ${pgCpuS.toFixed(1)} s`);
+  const { result, seconds, nodeCpuS, pgCpuS } = await timedRebuild(allProjections);
+  console.error(`rebuild CPU: node ${nodeCpuS.toFixed(1)} s, PostgreSQL backends ${pgCpuS.toFixed(1)} s`);
   if (result.events !== planned.length || result.position.commit !== last.commit || result.position.event !== last.event) {
     throw new Error(`the rebuild read ${result.events} events, up to ${result.position.commit}/${result.position.event}`);
   }
@@ -70,8 +94,24 @@ try {
   if (BENCH_SCALE !== 1) console.error(`(BENCH_SCALE=${BENCH_SCALE}: not the reported size)`);
   recordFigure('projection.rebuild_year_1m_s', seconds, 's', { atMost: GOAL_S });
   recordFigure('projection.rebuild_year_events_per_s', result.events / seconds, 'events/s');
-  recordFigure('projection.rebuild_year_node_cpu_s', (nodeCpu.user + nodeCpu.system) / 1e6, 's');
+  recordFigure('projection.rebuild_year_node_cpu_s', nodeCpuS, 's');
   recordFigure('projection.rebuild_year_postgres_cpu_s', pgCpuS, 's');
+
+  if (PER_READ_MODEL) {
+    const perEvent = (run: { nodeCpuS: number; pgCpuS: number }) => ((run.nodeCpuS + run.pgCpuS) * 1e6) / result.events;
+    const logOnly = await timedRebuild([]);
+    recordFigure('projection.rebuild_alone.log_only.cpu_us_per_event', perEvent(logOnly), 'us (node + PostgreSQL: the log read, decoded, its chains verified)');
+    const alone: [string, number, number][] = [];
+    for (const projection of allProjections) {
+      const run = await timedRebuild([projection]);
+      alone.push([projection.name, perEvent(run) - perEvent(logOnly), run.seconds]);
+    }
+    for (const [name, us, s] of alone.sort((a, b) => b[1] - a[1])) {
+      recordFigure(`projection.rebuild_alone.${name}.cpu_us_per_event`, us, `us over the log alone (${s.toFixed(1)} s alone)`);
+    }
+    const parts = perEvent(logOnly) + alone.reduce((sum, [, us]) => sum + us, 0);
+    console.error(`the log alone and each read model's part: ${parts.toFixed(0)} us per event in all; the whole rebuild above took ${perEvent({ nodeCpuS, pgCpuS }).toFixed(0)} us`);
+  }
 } finally {
   const closing = await Promise.allSettled([pool.end(), db.destroy(), store.close()]);
   await database.drop();

@@ -101,15 +101,15 @@ try {
     const perEvent = (run: { nodeCpuS: number; pgCpuS: number }) => ((run.nodeCpuS + run.pgCpuS) * 1e6) / result.events;
     const logOnly = await timedRebuild([]);
     recordFigure('projection.rebuild_alone.log_only.cpu_us_per_event', perEvent(logOnly), 'us (node + PostgreSQL: the log read, decoded, its chains verified)');
-    const alone: [string, number, number][] = [];
+    const alone: { name: string; usOverLog: number; seconds: number }[] = [];
     for (const projection of allProjections) {
       const run = await timedRebuild([projection]);
-      alone.push([projection.name, perEvent(run) - perEvent(logOnly), run.seconds]);
+      alone.push({ name: projection.name, usOverLog: perEvent(run) - perEvent(logOnly), seconds: run.seconds });
     }
-    for (const [name, us, s] of alone.sort((a, b) => b[1] - a[1])) {
-      recordFigure(`projection.rebuild_alone.${name}.cpu_us_per_event`, us, `us over the log alone (${s.toFixed(1)} s alone)`);
+    for (const { name, usOverLog, seconds } of alone.sort((a, b) => b.usOverLog - a.usOverLog)) {
+      recordFigure(`projection.rebuild_alone.${name}.cpu_us_per_event`, usOverLog, `us over the log alone (${seconds.toFixed(1)} s alone)`);
     }
-    const parts = perEvent(logOnly) + alone.reduce((sum, [, us]) => sum + us, 0);
+    const parts = perEvent(logOnly) + alone.reduce((sum, run) => sum + run.usOverLog, 0);
     console.error(`the log alone and each read model's part: ${parts.toFixed(0)} us per event in all; the whole rebuild above took ${perEvent({ nodeCpuS, pgCpuS }).toFixed(0)} us`);
   }
 } finally {

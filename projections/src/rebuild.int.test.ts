@@ -1,8 +1,8 @@
-import { comparePositions, LOG_START, type LogPosition } from '@medchest/eventstore';
+import { LOG_START } from '@medchest/eventstore';
 import { createPostgresEventStore, type PostgresEventStore } from '@medchest/eventstore/postgres/index';
 import { scaleImportedData } from '@medchest/domain';
 import { loadShippedScale } from '@medchest/domain/scale/loadShipped.node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allProjections } from './all';
 import type { Projection } from './projection';
 import { readCheckpoints } from './checkpoints/checkpoints';
@@ -293,12 +293,14 @@ describe('rebuild', () => {
     const last = await appendDomainEvent(store, { type: 'VesselCreated', data: { vesselId: id('b', 99), details: vesselDetails({ vesselName: 'Vessel 99', imoNumber: '9000099' }) } });
     // The log hands out a commit only once no transaction begun before it (in any database of this
     // server, such as another test file's) can still commit: wait until it does, as a runner would.
-    const isLast = (event: { position: LogPosition } | undefined) => event !== undefined && comparePositions(event.position, last.position) === 0;
-    let log = await store.readAll({ from: LOG_START, maxCount: 100_000 });
-    for (const deadline = Date.now() + 30_000; !isLast(log.at(-1)) && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      log = await store.readAll({ from: LOG_START, maxCount: 100_000 });
-    }
+    const log = await vi.waitFor(
+      async () => {
+        const events = await store.readAll({ from: LOG_START, maxCount: 100_000 });
+        expect(events.at(-1)?.position).toEqual(last.position);
+        return events;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     const result = await rebuildReadModels({ db: t.db, store, projections: [] });
     expect(result.position).toEqual(last.position);
     expect(result.events).toBe(log.length);
